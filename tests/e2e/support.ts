@@ -205,10 +205,14 @@ export type AxeViolation = {
  * back: AxeBuilder's analyze() injects axe again, finishes each scan in a second page and returns
  * every pass with its nodes, which cost 3–6 s a scan on CI's two cores (same rules, same result).
  */
-export async function axeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+export async function axeViolations(
+  page: Page,
+  include?: string,
+  skip: string[] = [],
+): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
-    async ({ tags, include }) => {
+    async ({ tags, include, skip }) => {
       type Check = { message: string };
       type Result = {
         id: string;
@@ -220,6 +224,7 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
       };
       const result = await axe.run(include ? { include: [include] } : document, {
         runOnly: { type: 'tag', values: tags },
+        rules: Object.fromEntries(skip.map((rule) => [rule, { enabled: false }])),
         resultTypes: ['violations'],
       });
       return result.violations
@@ -234,7 +239,7 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
           })),
         }));
     },
-    { tags: AXE_TAGS, include },
+    { tags: AXE_TAGS, include, skip },
   );
 }
 

@@ -60,10 +60,15 @@ async function expectFocusVisible(page: Page, step: string) {
 type Finding = { where: string; id: string; impact: string; targets: string[] };
 
 /** Runs axe on the page (or a part of it) and returns the critical and serious violations. */
-async function axe(page: Page, where: string, include?: string): Promise<Finding[]> {
+async function axe(
+  page: Page,
+  where: string,
+  include?: string,
+  skip: string[] = [],
+): Promise<Finding[]> {
   // Colours are read once transitions end (a button turning enabled fades in over 250 ms).
   await transitionsEnded(page).catch(() => undefined);
-  return (await axeViolations(page, include)).map((v) => ({
+  return (await axeViolations(page, include, skip)).map((v) => ({
     where,
     id: v.id,
     impact: v.impact,
@@ -579,7 +584,11 @@ for (const locale of ['ar', 'en'] as const) {
         }
         await expect(page.getByTestId('error-page'), path).toHaveCount(0);
         words.push(...(await untranslated(page, path, locale)));
-        findings.push(...(await axe(page, `${locale} ${route.name} ${path}`)));
+        // Colour contrast is the walk's costliest rule (about two thirds of a scan) and reads only
+        // colours, which the two languages share (one theme): it runs in Arabic, the store's
+        // language; every rule that reads text, names, labels or the language runs in both.
+        const skip = locale === 'en' ? ['color-contrast'] : [];
+        findings.push(...(await axe(page, `${locale} ${route.name} ${path}`, undefined, skip)));
       }
       if (last) {
         // The sign-in page, signed out.
