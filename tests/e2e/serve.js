@@ -17,6 +17,9 @@ async function main() {
   process.env.DATABASE_URL = db.url;
   process.env.PORT = process.env.PORT || '3100';
   process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'silent';
+  // argon2id at its lowest cost for the demo users and every user a spec makes (core/config):
+  // each browser test signs in, at 0.2 s of CPU a check at the standard cost.
+  process.env.PASSWORD_HASH_COST = process.env.PASSWORD_HASH_COST || 'test';
   const { startServer } = require(path.join(root, 'dist/server/src/bootstrap.js'));
   const { seedDemo } = require(path.join(root, 'dist/server/src/seed/demo.js'));
   const { adoptDemoChains } = require(path.join(root, 'dist/server/src/seed/eta-demo.js'));

@@ -105,7 +105,12 @@ describe('session API (spec §7)', () => {
   });
 
   it('throttles a parallel burst of guesses too: no more than 5 are ever checked', async () => {
-    const user = await createUserWith(t.ds, []);
+    // The user's password at the standard cost (the lane hashes at the lowest): each check then
+    // takes long enough for the ten guesses to be in flight together.
+    process.env.PASSWORD_HASH_COST = 'standard';
+    const user = await createUserWith(t.ds, []).finally(() => {
+      process.env.PASSWORD_HASH_COST = 'test';
+    });
     const clients = Array.from({ length: 10 }, () => new Client(t.app));
     await Promise.all(clients.map((c) => c.fetchCsrf()));
     // All ten are in flight together; the password check (argon2) is slow enough for them to overlap.

@@ -22,6 +22,10 @@ export default async function globalSetup() {
   const run = process.env.POS_TEST_RUN || `pos_r${Date.now().toString(36)}`;
   const db = await createThrowawayDatabase(`${run}t`);
   process.env.LOG_LEVEL = 'silent';
+  // Passwords hashed at argon2id's lowest cost (core/config: PASSWORD_HASH_COST): the lanes make
+  // and sign in hundreds of users, at 0.2 s of CPU each at the standard cost. The workers and the
+  // servers the reliability suites start inherit it; a suite that needs the standard cost sets it.
+  process.env.PASSWORD_HASH_COST ??= 'test';
   await runMigrations(db.url);
   await seedFirstStart(db.url);
   await seedDemo(db.url);

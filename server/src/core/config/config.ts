@@ -17,6 +17,13 @@ export type AppConfig = {
   /** Strict-Transport-Security max-age in seconds; 0 (default) sends none (plain-HTTP LAN installs). */
   hstsSeconds: number;
   logLevel: 'silent' | 'normal';
+  /**
+   * argon2id's cost for new password hashes: 'standard' (default: the library's m = 64 MiB, t = 3,
+   * p = 4, about 0.2 s of CPU per hash or check on these machines) or 'test' (m = 1 MiB, t = 1,
+   * p = 1: for test runs only, `PASSWORD_HASH_COST=test`, where hundreds of users are made and
+   * signed in). A check always uses the cost written in the hash it checks.
+   */
+  passwordHashCost: 'standard' | 'test';
 };
 
 /** The repository root: the nearest folder up from here that holds nest-cli.json. */
@@ -47,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === '1',
     hstsSeconds: Math.max(0, Number(env.HSTS_MAX_AGE ?? 0) || 0),
     logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'normal',
+    passwordHashCost: env.PASSWORD_HASH_COST === 'test' ? 'test' : 'standard',
   };
 }

@@ -4,6 +4,7 @@ import * as argon2 from 'argon2';
 import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { AuditService } from '../../../core/audit/audit.service';
+import { loadConfig } from '../../../core/config/config';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { SecretsService } from '../../../core/auth/secrets.service';
@@ -18,7 +19,14 @@ export const THROTTLE_WINDOW_MINUTES = 15;
 /** First key of the two-key advisory lock taken per username+address while reserving an attempt. */
 const SIGN_IN_LOCK_CLASS = 7411;
 
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+/** The test runs' cost (PASSWORD_HASH_COST=test, core/config): argon2id at its lowest settings. */
+const TEST_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) =>
+  argon2.hash(password, {
+    type: argon2.argon2id,
+    ...(loadConfig().passwordHashCost === 'test' ? TEST_COST : {}),
+  });
 
 /** Used to spend the same time on unknown usernames as on wrong passwords. */
 let dummyHash: Promise<string> | null = null;
