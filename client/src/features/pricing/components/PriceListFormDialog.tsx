@@ -9,17 +9,15 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FormSwitch } from '../../../shared/forms/FormSwitch';
 import { FormTextField } from '../../../shared/forms/FormTextField';
-import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { pricingApi, pricingKeys } from '../api/pricing.api';
+import { pricingApi } from '../api/pricing.api';
 import {
   priceListBody,
   priceListFormOf,
   priceListIssues,
   type PriceListForm,
 } from '../lib/ruleForms';
-import { FormDayField, ScopeFields, showIssues, useFieldLabel } from './PricingFields';
+import { FormDayField, ScopeFields, useRuleForm } from './PricingFields';
 
 /** Create or edit a price list: name, kind, priority, validity days, branches and groups. */
 export function PriceListFormDialog({
@@ -30,35 +28,23 @@ export function PriceListFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('pricing');
-  const label = useFieldLabel();
   const editing = list !== null;
-  const form = useDtoForm<PriceListForm, PriceListCreateDto>({
+  const { form, submit, saving, label } = useRuleForm<PriceListForm, PriceListCreateDto>({
     dto: editing ? PriceListUpdateDto : PriceListCreateDto,
     defaultValues: priceListFormOf(list),
     toBody: (v) => priceListBody(v, editing),
-    label,
-  });
-  const save = useCrudMutation({
-    mutationFn: (body: PriceListCreateDto) =>
+    issues: priceListIssues,
+    save: (body) =>
       editing ? pricingApi.updatePriceList(list.id, body) : pricingApi.createPriceList(body),
     success: editing ? t('priceLists.saved') : t('priceLists.created'),
-    invalidate: [pricingKeys.all],
-    onDone: onClose,
+    onClose,
   });
-  const submit = form.submit(
-    (body, values) => {
-      const issues = priceListIssues(values);
-      if (issues.length) showIssues(form, issues);
-      else save.mutate(body);
-    },
-    () => showIssues(form, priceListIssues(form.getValues())),
-  );
   return (
     <FormDialog
       open
       onClose={onClose}
       onSubmit={submit}
-      submitting={save.isPending}
+      submitting={saving}
       title={editing ? t('priceLists.editTitle', { name: list.name }) : t('priceLists.addTitle')}
       titleId="price-list-form-title"
       submitTestId="price-list-save"

@@ -1,21 +1,11 @@
-import BlockIcon from '@mui/icons-material/Block';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { PRICE_LIST_KINDS, routePath, type PriceListRowDto } from '@pos/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ActiveChip } from '../../../shared/resource';
-import { useCan } from '../../../shared/state/useCan';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { actionsColumn, optionsOf } from '../../../shared/ui/listColumns';
-import { AddButton } from '../../../shared/ui/PageHeader';
-import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
-import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { pricingApi, pricingKeys } from '../api/pricing.api';
 import { PriceListFormDialog } from './PriceListFormDialog';
 import { scopeText, useScopeOptions, useValidity } from './PricingFields';
+import { RuleListPage } from './RuleListPage';
 
 /**
  * /PriceLists (can_see_products): the price lists — retail, wholesale, per customer group, per
@@ -25,22 +15,9 @@ import { scopeText, useScopeOptions, useValidity } from './PricingFields';
 export default function PriceListsPage() {
   const { t } = useTranslation('pricing');
   const navigate = useNavigate();
-  const canWrite = useCan()('can_manage_products');
   const scope = useScopeOptions();
   const validity = useValidity();
-  const filter = useListState({ q: '', kind: '', active: 'true' });
-  const [editing, setEditing] = useState<{ list: PriceListRowDto | null } | null>(null);
-  const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
-    queryKey: pricingKeys.priceLists,
-    fetch: pricingApi.priceLists,
-  });
-  const deactivate = useConfirmedMutation({
-    mutationFn: (row: PriceListRowDto) => pricingApi.deactivatePriceList(row.id),
-    success: t('priceLists.deactivated'),
-    invalidate: [pricingKeys.all],
-  });
+  const open = (r: PriceListRowDto) => navigate(routePath('PriceLists-id', { id: r.id }));
   const columns: Column<PriceListRowDto>[] = [
     { key: 'name', header: t('columns.name'), render: (r) => r.name },
     { key: 'kind', header: t('columns.kind'), render: (r) => t(`priceLists.kinds.${r.kind}`) },
@@ -62,87 +39,22 @@ export default function PriceListsPage() {
     },
     { key: 'priority', header: t('columns.priority'), align: 'center', render: (r) => r.priority },
     { key: 'items', header: t('columns.items'), align: 'center', render: (r) => r.items },
-    {
-      key: 'active',
-      header: t('columns.active'),
-      render: (r) => <ActiveChip active={r.active} />,
-    },
-    actionsColumn<PriceListRowDto>([
-      {
-        label: t('priceLists.prices'),
-        onClick: (r) => navigate(routePath('PriceLists-id', { id: r.id })),
-        testId: 'price-list-prices',
-      },
-      {
-        label: t('edit'),
-        onClick: (r) => setEditing({ list: r }),
-        when: () => canWrite,
-        icon: EditOutlined,
-        iconOnly: true,
-        testId: 'price-list-edit',
-      },
-      {
-        label: t('deactivate'),
-        onClick: deactivate.ask,
-        when: (r) => canWrite && r.active,
-        icon: BlockIcon,
-        iconOnly: true,
-        testId: 'price-list-deactivate',
-      },
-    ]),
   ];
   return (
-    <ListPage
-      title={t('priceLists.title')}
-      subtitle={t('priceLists.subtitle')}
-      actions={
-        canWrite && (
-          <AddButton onClick={() => setEditing({ list: null })} testId="price-list-add">
-            {t('priceLists.add')}
-          </AddButton>
-        )
-      }
-      query={list}
-      paging={filter.paging}
+    <RuleListPage<PriceListRowDto>
+      section="priceLists"
+      testId="price-list"
+      searchTestId="price-lists-search"
+      kinds={PRICE_LIST_KINDS}
+      fetch={pricingApi.priceLists}
+      queryKey={pricingKeys.priceLists}
+      deactivate={pricingApi.deactivatePriceList}
       columns={columns}
-      rowTestId="price-list-row"
-      onRowClick={(r) => navigate(routePath('PriceLists-id', { id: r.id }))}
-      emptyText={t('priceLists.empty')}
-      search={filter.search(t('search'), 'price-lists-search')}
-      filters={
-        <>
-          <SelectFilter
-            {...filter.bind('kind')}
-            label={t('columns.kind')}
-            allLabel={t('all')}
-            minWidth={150}
-            options={optionsOf(PRICE_LIST_KINDS, (k) => t(`priceLists.kinds.${k}`))}
-          />
-          <SelectFilter
-            {...filter.bind('active')}
-            label={t('columns.active')}
-            allLabel={t('all')}
-            minWidth={130}
-            options={[
-              { value: 'true', label: t('activeOnly') },
-              { value: 'false', label: t('inactiveOnly') },
-            ]}
-          />
-        </>
-      }
-    >
-      {editing && (
-        <PriceListFormDialog
-          key={editing.list?.id ?? 'new'}
-          list={editing.list}
-          onClose={() => setEditing(null)}
-        />
+      actions={[{ label: t('priceLists.prices'), onClick: open, testId: 'price-list-prices' }]}
+      onRowClick={open}
+      form={(row, onClose) => (
+        <PriceListFormDialog key={row?.id ?? 'new'} list={row} onClose={onClose} />
       )}
-      <ConfirmDialog
-        {...deactivate.dialogProps}
-        title={t('priceLists.deactivateTitle')}
-        message={t('priceLists.deactivateConfirm', { name: deactivate.target?.name ?? '' })}
-      />
-    </ListPage>
+    />
   );
 }

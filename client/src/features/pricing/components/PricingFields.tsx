@@ -14,6 +14,9 @@ import { useCan } from '../../../shared/state/useCan';
 import { DateField } from '../../../shared/ui/DateField';
 import { useResourceList } from '../../../shared/resource';
 import { useBranchOptions } from '../../branches';
+import { useDtoForm, type DtoFormOptions } from '../../../shared/forms/useDtoForm';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { pricingKeys } from '../api/pricing.api';
 import type { RuleIssue } from '../lib/ruleForms';
 
 // The pieces the price list and promotion forms share: a multiple choice (branches, customer
@@ -218,7 +221,39 @@ export function FormDayField<V extends FieldValues, B>({
 }
 
 /** Puts the issues the DTO cannot see (a kind's required field, dates out of order) on the form. */
-export function showIssues<V extends FieldValues, B>(form: DtoForm<V, B>, issues: RuleIssue[]) {
+function showIssues<V extends FieldValues, B>(form: DtoForm<V, B>, issues: RuleIssue[]) {
   for (const issue of issues)
     form.setError(issue.field as Path<V>, { type: 'pricing', message: issue.message });
+}
+
+/**
+ * A pricing rule's form: the DTO's check and then `issues` (what the DTO cannot see), each message
+ * under its field; only a body that passes both is saved (then the dialog closes).
+ */
+export function useRuleForm<V extends FieldValues, B>(
+  options: Pick<DtoFormOptions<V, B>, 'dto' | 'defaultValues' | 'toBody'> & {
+    issues: (values: V) => RuleIssue[];
+    save: (body: B) => Promise<unknown>;
+    success: string;
+    onClose: () => void;
+  },
+) {
+  const label = useFieldLabel();
+  const { issues, save: send, success, onClose, ...dto } = options;
+  const form = useDtoForm<V, B>({ ...dto, label });
+  const save = useCrudMutation({
+    mutationFn: send,
+    success,
+    invalidate: [pricingKeys.all],
+    onDone: onClose,
+  });
+  const submit = form.submit(
+    (body, values) => {
+      const found = issues(values);
+      if (found.length) showIssues(form, found);
+      else save.mutate(body);
+    },
+    () => showIssues(form, issues(form.getValues())),
+  );
+  return { form, submit, saving: save.isPending, label };
 }

@@ -22,13 +22,11 @@ import { Controller, useFieldArray, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSwitch } from '../../../shared/forms/FormSwitch';
 import { FormTextField, type DtoForm } from '../../../shared/forms/FormTextField';
-import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useCategories, VariantPicker } from '../../catalog';
-import { pricingApi, pricingKeys } from '../api/pricing.api';
+import { pricingApi } from '../api/pricing.api';
 import {
   promotionBody,
   promotionFormOf,
@@ -40,8 +38,8 @@ import {
   FormDayField,
   MultiSelectField,
   ScopeFields,
-  showIssues,
   useFieldLabel,
+  useRuleForm,
 } from './PricingFields';
 
 type Form = DtoForm<PromotionForm, PromotionCreateDto>;
@@ -334,121 +332,103 @@ function KindFields({ form }: { form: Form }) {
   const { t } = useTranslation('pricing');
   const label = useFieldLabel();
   const kind = form.watch('kind');
-  const getFree = form.watch('getFree');
-  const otherItems = form.watch('otherItems');
-  const offType = form.watch('offType');
+  const num = (name: Path<PromotionForm>, testId: string, hint?: string) => (
+    <NumberField form={form} name={name} label={label(name)} hint={hint} testId={testId} />
+  );
+  const money = (name: 'price' | 'minSpend' | 'maxDiscount', testId: string, hint?: string) => (
+    <MoneyField
+      form={form}
+      name={name}
+      errorName={name}
+      label={label(name)}
+      required={name !== 'maxDiscount'}
+      hint={hint}
+      testId={testId}
+    />
+  );
+  const toggle = (name: 'getFree' | 'otherItems', testId: string) => (
+    <FormSwitch form={form} name={name} label={t(`promotions.${name}`)} testId={testId} />
+  );
+  const target = (name: TargetName, hint: string) => (
+    <TargetFields form={form} name={name} hint={t(`promotions.${hint}`)} />
+  );
+  const maxApps = num('maxApplications', 'promotion-max-apps', t('promotions.noLimit'));
   switch (kind) {
     case 'item-discount':
       return (
         <>
-          <TargetFields form={form} name="target" hint={t('promotions.targetHint')} />
+          {target('target', 'targetHint')}
           <OffFields form={form} amountHint={t('promotions.perUnit')} />
         </>
       );
     case 'buy-x-get-y':
       return (
         <>
-          <TargetFields form={form} name="buy" hint={t('promotions.buyHint')} />
-          <NumberField
-            form={form}
-            name="buyQuantity"
-            label={label('buyQuantity')}
-            testId="promotion-buy-qty"
-          />
-          <NumberField
-            form={form}
-            name="getQuantity"
-            label={label('getQuantity')}
-            testId="promotion-get-qty"
-          />
-          <FormSwitch
-            form={form}
-            name="getFree"
-            label={t('promotions.getFree')}
-            testId="promotion-get-free"
-          />
-          {getFree ? (
+          {target('buy', 'buyHint')}
+          {num('buyQuantity', 'promotion-buy-qty')}
+          {num('getQuantity', 'promotion-get-qty')}
+          {toggle('getFree', 'promotion-get-free')}
+          {form.watch('getFree') ? (
             <Box />
           ) : (
-            <NumberField
-              form={form}
-              name="percent"
-              label={label('percent')}
-              hint={t('promotions.percentHint')}
-              testId="promotion-percent"
-            />
+            num('percent', 'promotion-percent', t('promotions.percentHint'))
           )}
-          <FormSwitch
-            form={form}
-            name="otherItems"
-            label={t('promotions.otherItems')}
-            testId="promotion-other-items"
-          />
-          <NumberField
-            form={form}
-            name="maxApplications"
-            label={label('maxApplications')}
-            hint={t('promotions.noLimit')}
-            testId="promotion-max-apps"
-          />
-          {otherItems && <TargetFields form={form} name="get" hint={t('promotions.getHint')} />}
+          {toggle('otherItems', 'promotion-other-items')}
+          {maxApps}
+          {form.watch('otherItems') && target('get', 'getHint')}
         </>
       );
     case 'set-price':
       return (
         <>
-          <TargetFields form={form} name="target" hint={t('promotions.targetHint')} />
-          <NumberField
-            form={form}
-            name="quantity"
-            label={label('quantity')}
-            hint={t('promotions.setHint')}
-            testId="promotion-quantity"
-          />
-          <MoneyField
-            form={form}
-            name="price"
-            errorName="price"
-            label={label('price')}
-            required
-            testId="promotion-price"
-          />
-          <NumberField
-            form={form}
-            name="maxApplications"
-            label={label('maxApplications')}
-            hint={t('promotions.noLimit')}
-            testId="promotion-max-apps"
-          />
+          {target('target', 'targetHint')}
+          {num('quantity', 'promotion-quantity', t('promotions.setHint'))}
+          {money('price', 'promotion-price')}
+          {maxApps}
         </>
       );
     case 'spend':
       return (
         <>
-          <MoneyField
-            form={form}
-            name="minSpend"
-            errorName="minSpend"
-            label={label('minSpend')}
-            required
-            testId="promotion-min-spend"
-          />
+          {money('minSpend', 'promotion-min-spend')}
           <Box />
           <OffFields form={form} amountHint={t('promotions.perSale')} />
-          {offType === 'percent' && (
-            <MoneyField
-              form={form}
-              name="maxDiscount"
-              errorName="maxDiscount"
-              label={label('maxDiscount')}
-              hint={t('promotions.noLimit')}
-              testId="promotion-max-discount"
-            />
-          )}
-          <TargetFields form={form} name="target" hint={t('promotions.spendTargetHint')} />
+          {form.watch('offType') === 'percent' &&
+            money('maxDiscount', 'promotion-max-discount', t('promotions.noLimit'))}
+          {target('target', 'spendTargetHint')}
         </>
       );
   }
+}
+
+/** An on/off field with a line saying what it does. */
+function HintedSwitch({
+  form,
+  name,
+  label,
+  hint,
+  disabled,
+}: {
+  form: Form;
+  name: 'exclusive' | 'stackable' | 'coupon';
+  label: string;
+  hint: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Box>
+      <FormSwitch
+        form={form}
+        name={name}
+        label={label}
+        disabled={disabled}
+        testId={`promotion-${name}`}
+      />
+      <Typography variant="caption" color="text.secondary" component="p">
+        {hint}
+      </Typography>
+    </Box>
+  );
 }
 
 /** Create or edit a promotion: its kind's fields, when it runs, where and for whom, its order. */
@@ -460,29 +440,17 @@ export function PromotionFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('pricing');
-  const label = useFieldLabel();
   const editing = promotion !== null;
-  const form = useDtoForm<PromotionForm, PromotionCreateDto>({
+  const { form, submit, saving, label } = useRuleForm<PromotionForm, PromotionCreateDto>({
     dto: editing ? PromotionUpdateDto : PromotionCreateDto,
     defaultValues: promotionFormOf(promotion, (n) => t('promotions.savedItem', { n })),
     toBody: (v) => promotionBody(v, editing),
-    label,
-  });
-  const save = useCrudMutation({
-    mutationFn: (body: PromotionCreateDto) =>
+    issues: promotionIssues,
+    save: (body) =>
       editing ? pricingApi.updatePromotion(promotion.id, body) : pricingApi.createPromotion(body),
     success: editing ? t('promotions.saved') : t('promotions.created'),
-    invalidate: [pricingKeys.all],
-    onDone: onClose,
+    onClose,
   });
-  const submit = form.submit(
-    (body, values) => {
-      const issues = promotionIssues(values);
-      if (issues.length) showIssues(form, issues);
-      else save.mutate(body);
-    },
-    () => showIssues(form, promotionIssues(form.getValues())),
-  );
   const kind = form.watch('kind');
   const stackableKind = kind === 'item-discount' || kind === 'spend';
   return (
@@ -490,7 +458,7 @@ export function PromotionFormDialog({
       open
       onClose={onClose}
       onSubmit={submit}
-      submitting={save.isPending}
+      submitting={saving}
       title={
         editing ? t('promotions.editTitle', { name: promotion.name }) : t('promotions.addTitle')
       }
@@ -546,35 +514,16 @@ export function PromotionFormDialog({
           testId="promotion-priority"
         />
         <FormSwitch form={form} name="active" label={t('active')} testId="promotion-active" />
-        <Box>
-          <FormSwitch
+        {(['exclusive', 'stackable', 'coupon'] as const).map((name) => (
+          <HintedSwitch
+            key={name}
             form={form}
-            name="exclusive"
-            label={label('exclusive')}
-            testId="promotion-exclusive"
+            name={name}
+            label={label(name)}
+            hint={t(`promotions.${name}Hint`)}
+            disabled={name === 'stackable' && !stackableKind}
           />
-          <Typography variant="caption" color="text.secondary" component="p">
-            {t('promotions.exclusiveHint')}
-          </Typography>
-        </Box>
-        <Box>
-          <FormSwitch
-            form={form}
-            name="stackable"
-            label={label('stackable')}
-            disabled={!stackableKind}
-            testId="promotion-stackable"
-          />
-          <Typography variant="caption" color="text.secondary" component="p">
-            {t('promotions.stackableHint')}
-          </Typography>
-        </Box>
-        <Box>
-          <FormSwitch form={form} name="coupon" label={label('coupon')} testId="promotion-coupon" />
-          <Typography variant="caption" color="text.secondary" component="p">
-            {t('promotions.couponHint')}
-          </Typography>
-        </Box>
+        ))}
       </Section>
     </FormDialog>
   );

@@ -1,22 +1,12 @@
-import BlockIcon from '@mui/icons-material/Block';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { PROMOTION_KINDS, type PromotionRowDto, type TimeWindowDto } from '@pos/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActiveChip } from '../../../shared/resource';
-import { useCan } from '../../../shared/state/useCan';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { actionsColumn, optionsOf } from '../../../shared/ui/listColumns';
-import { AddButton } from '../../../shared/ui/PageHeader';
-import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
-import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { pricingApi, pricingKeys } from '../api/pricing.api';
 import { PromotionFormDialog } from './PromotionFormDialog';
 import { scopeText, useScopeOptions, useValidity } from './PricingFields';
+import { RuleListPage } from './RuleListPage';
 
 /** A window in words: its days, weekdays and hours ("always" when it has none). */
 function useWindowText(): (w: TimeWindowDto | null | undefined) => string {
@@ -39,22 +29,8 @@ function useWindowText(): (w: TimeWindowDto | null | undefined) => string {
  */
 export default function PromotionsPage() {
   const { t } = useTranslation('pricing');
-  const canWrite = useCan()('can_manage_products');
   const scope = useScopeOptions();
   const windowText = useWindowText();
-  const filter = useListState({ q: '', kind: '', active: 'true' });
-  const [editing, setEditing] = useState<{ promotion: PromotionRowDto | null } | null>(null);
-  const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
-    queryKey: pricingKeys.promotions,
-    fetch: pricingApi.promotions,
-  });
-  const deactivate = useConfirmedMutation({
-    mutationFn: (row: PromotionRowDto) => pricingApi.deactivatePromotion(row.id),
-    success: t('promotions.deactivated'),
-    invalidate: [pricingKeys.all],
-  });
   const columns: Column<PromotionRowDto>[] = [
     { key: 'name', header: t('columns.name'), render: (r) => r.name },
     { key: 'kind', header: t('columns.kind'), render: (r) => t(`promotions.kinds.${r.kind}`) },
@@ -75,87 +51,27 @@ export default function PromotionsPage() {
       header: t('columns.flags'),
       render: (r) => (
         <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-          {r.exclusive && <Chip size="small" label={t('promotions.flags.exclusive')} />}
-          {r.stackable && <Chip size="small" label={t('promotions.flags.stackable')} />}
-          {r.coupon && <Chip size="small" label={t('promotions.flags.coupon')} />}
+          {(['exclusive', 'stackable', 'coupon'] as const).map(
+            (flag) =>
+              r[flag] && <Chip key={flag} size="small" label={t(`promotions.flags.${flag}`)} />,
+          )}
         </Stack>
       ),
     },
-    {
-      key: 'active',
-      header: t('columns.active'),
-      render: (r) => <ActiveChip active={r.active} />,
-    },
-    actionsColumn<PromotionRowDto>([
-      {
-        label: t('edit'),
-        onClick: (r) => setEditing({ promotion: r }),
-        when: () => canWrite,
-        icon: EditOutlined,
-        iconOnly: true,
-        testId: 'promotion-edit',
-      },
-      {
-        label: t('deactivate'),
-        onClick: deactivate.ask,
-        when: (r) => canWrite && r.active,
-        icon: BlockIcon,
-        iconOnly: true,
-        testId: 'promotion-deactivate',
-      },
-    ]),
   ];
   return (
-    <ListPage
-      title={t('promotions.title')}
-      subtitle={t('promotions.subtitle')}
-      actions={
-        canWrite && (
-          <AddButton onClick={() => setEditing({ promotion: null })} testId="promotion-add">
-            {t('promotions.add')}
-          </AddButton>
-        )
-      }
-      query={list}
-      paging={filter.paging}
+    <RuleListPage<PromotionRowDto>
+      section="promotions"
+      testId="promotion"
+      searchTestId="promotions-search"
+      kinds={PROMOTION_KINDS}
+      fetch={pricingApi.promotions}
+      queryKey={pricingKeys.promotions}
+      deactivate={pricingApi.deactivatePromotion}
       columns={columns}
-      rowTestId="promotion-row"
-      emptyText={t('promotions.empty')}
-      search={filter.search(t('search'), 'promotions-search')}
-      filters={
-        <>
-          <SelectFilter
-            {...filter.bind('kind')}
-            label={t('columns.kind')}
-            allLabel={t('all')}
-            minWidth={170}
-            options={optionsOf(PROMOTION_KINDS, (k) => t(`promotions.kinds.${k}`))}
-          />
-          <SelectFilter
-            {...filter.bind('active')}
-            label={t('columns.active')}
-            allLabel={t('all')}
-            minWidth={130}
-            options={[
-              { value: 'true', label: t('activeOnly') },
-              { value: 'false', label: t('inactiveOnly') },
-            ]}
-          />
-        </>
-      }
-    >
-      {editing && (
-        <PromotionFormDialog
-          key={editing.promotion?.id ?? 'new'}
-          promotion={editing.promotion}
-          onClose={() => setEditing(null)}
-        />
+      form={(row, onClose) => (
+        <PromotionFormDialog key={row?.id ?? 'new'} promotion={row} onClose={onClose} />
       )}
-      <ConfirmDialog
-        {...deactivate.dialogProps}
-        title={t('promotions.deactivateTitle')}
-        message={t('promotions.deactivateConfirm', { name: deactivate.target?.name ?? '' })}
-      />
-    </ListPage>
+    />
   );
 }
