@@ -88,6 +88,8 @@ test('a manager makes a wholesale list with a break and a buy-2-get-1 offer; bad
   await expect(listRow).toHaveCount(1);
   await expect(listRow).toContainText('جملة');
   await expect(listRow).toContainText('نشط');
+  // a branch manager's rules are their branch's (the server's write scope)
+  await expect(listRow).toContainText('فرع وسط البلد');
   await shot(page, 'price-lists');
 
   // ── its prices: 45.00 each, 40.50 from 12 units ──
@@ -182,8 +184,10 @@ test('a manager makes a wholesale list with a break and a buy-2-get-1 offer; bad
   // ── the rules as the till reads them ──
   const rules = (await call('get', '/api/PricingRules')) as Rules;
   const list = rules.priceLists.find((l) => l.id === listId);
+  const { user } = (await call('get', '/api/auth/session')) as { user: { branchId: string } };
   expect(list).toMatchObject({
     kind: 'wholesale',
+    scope: { branchIds: [user.branchId] },
     priority: 10,
     valid: { from: cairoDay(0), to: cairoDay(30) },
     items: [{ variantId, unitPrice: 4500, breaks: [{ minQuantity: 12, unitPrice: 4050 }] }],

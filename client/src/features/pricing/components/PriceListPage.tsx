@@ -10,7 +10,6 @@ import { useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatNumber } from '../../../shared/lib/format';
 import { ActiveChip } from '../../../shared/resource';
-import { useCan } from '../../../shared/state/useCan';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { Facts } from '../../../shared/ui/DetailKit';
@@ -21,7 +20,7 @@ import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTa
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { pricingApi, pricingKeys } from '../api/pricing.api';
 import { PriceItemDialog } from './PriceItemDialog';
-import { scopeText, useScopeOptions, useValidity } from './PricingFields';
+import { scopeText, useMayChange, useScopeOptions, useValidity } from './PricingFields';
 
 /**
  * /PriceLists/:id (can_see_products): one list's prices, a price per variant with its quantity
@@ -30,9 +29,9 @@ import { scopeText, useScopeOptions, useValidity } from './PricingFields';
 export default function PriceListPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('pricing');
-  const canWrite = useCan()('can_manage_products');
   const scope = useScopeOptions();
   const validity = useValidity();
+  const mayChange = useMayChange();
   const priceList = useQuery({
     queryKey: pricingKeys.priceList(id),
     queryFn: () => pricingApi.priceList(id),
@@ -57,6 +56,7 @@ export default function PriceListPage() {
   });
   const list = priceList.data;
   if (!list) return priceList.isLoading ? <LinearProgress /> : null;
+  const canWrite = mayChange(list);
 
   const columns: Column<PriceListItemRowDto>[] = [
     { key: 'product', header: t('columns.product'), render: (r) => r.productName },

@@ -9,7 +9,7 @@ import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../shared/lib/format';
 import type { DtoForm } from '../../../shared/forms/FormTextField';
-import { sessionUserState } from '../../../shared/state';
+import { currentBranchState, sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { DateField } from '../../../shared/ui/DateField';
 import { useResourceList } from '../../../shared/resource';
@@ -31,6 +31,25 @@ export function useFieldLabel(): (field: string) => string {
   return (field) => fieldLabel(parseLocale(i18n.language?.slice(0, 2)), field);
 }
 
+/**
+ * The branch a user's rules are limited to (the server's write scope: anyone but an administrator
+ * changes only rules limited to exactly their own branch); null for an administrator.
+ */
+export function useOwnBranch(): { id: string; name: string } | null {
+  const user = useAtomValue(sessionUserState);
+  const branch = useAtomValue(currentBranchState);
+  if (!user || user.isAdmin) return null;
+  return { id: user.branchId ?? '', name: branch?.name ?? '' };
+}
+
+/** Whether the user may change a rule: can_manage_products and, but for an admin, its branch. */
+export function useMayChange(): (rule: { branchIds: string[] }) => boolean {
+  const canWrite = useCan()('can_manage_products');
+  const own = useOwnBranch();
+  return (rule) =>
+    canWrite && (!own || (rule.branchIds.length === 1 && rule.branchIds[0] === own.id));
+}
+
 /** Branch and customer-group choices (each read only by who may: the lists answer 403 otherwise). */
 export function useScopeOptions() {
   const user = useAtomValue(sessionUserState);
@@ -41,10 +60,14 @@ export function useScopeOptions() {
     { pageSize: 500, sort: 'name' },
     can('can_see_customers'),
   );
+  const own = useOwnBranch();
   const branchOptions: Option[] = (branches.data ?? []).map((b) => ({
     value: b.id,
     label: b.name,
   }));
+  // Who does not read the branches still sees their own by name.
+  if (own && !branchOptions.some((o) => o.value === own.id))
+    branchOptions.push({ value: own.id, label: own.name });
   const groupOptions: Option[] = (groups.data?.rows ?? []).map((g) => ({
     value: g.id,
     label: g.name,
@@ -161,16 +184,28 @@ export function ScopeFields<V extends FieldValues, B>({
   const { t } = useTranslation('pricing');
   const label = useFieldLabel();
   const scope = useScopeOptions();
+  const own = useOwnBranch();
   return (
     <>
-      <FormMultiSelect
-        form={form}
-        name={'branchIds' as Path<V>}
-        label={label('branchIds')}
-        options={scope.branchOptions}
-        helperText={t('scope.allBranches')}
-        testId={`${testId}-branches`}
-      />
+      {own ? (
+        <TextField
+          size="small"
+          label={label('branchIds')}
+          value={own.name}
+          disabled
+          helperText={t('scope.ownBranch')}
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-branches` } }}
+        />
+      ) : (
+        <FormMultiSelect
+          form={form}
+          name={'branchIds' as Path<V>}
+          label={label('branchIds')}
+          options={scope.branchOptions}
+          helperText={t('scope.allBranches')}
+          testId={`${testId}-branches`}
+        />
+      )}
       <FormMultiSelect
         form={form}
         name={'customerGroupIds' as Path<V>}
@@ -239,8 +274,16 @@ export function useRuleForm<V extends FieldValues, B>(
   },
 ) {
   const label = useFieldLabel();
+  const own = useOwnBranch();
   const { issues, save: send, success, onClose, ...dto } = options;
-  const form = useDtoForm<V, B>({ ...dto, label });
+  const defaults = dto.defaultValues as V & { branchIds: string[] };
+  const form = useDtoForm<V, B>({
+    ...dto,
+    defaultValues: (own && defaults.branchIds.length === 0
+      ? { ...defaults, branchIds: [own.id] }
+      : defaults) as DtoFormOptions<V, B>['defaultValues'],
+    label,
+  });
   const save = useCrudMutation({
     mutationFn: send,
     success,

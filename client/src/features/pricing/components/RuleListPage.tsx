@@ -13,8 +13,9 @@ import { AddButton } from '../../../shared/ui/PageHeader';
 import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { pricingKeys, type RuleListQuery } from '../api/pricing.api';
+import { useMayChange } from './PricingFields';
 
-type RuleRow = { id: string; name: string; active: boolean };
+type RuleRow = { id: string; name: string; active: boolean; branchIds: string[] };
 
 /**
  * The list page of price lists and of promotions: search, kind and state filters (active first),
@@ -41,6 +42,7 @@ export function RuleListPage<R extends RuleRow>(props: {
   const { section, testId } = props;
   const { t } = useTranslation('pricing');
   const canWrite = useCan()('can_manage_products');
+  const mayChange = useMayChange();
   const filter = useListState({ q: '', kind: '', active: 'true' });
   const [editing, setEditing] = useState<{ row: R | null } | null>(null);
   const list = usePagedList({
@@ -62,7 +64,7 @@ export function RuleListPage<R extends RuleRow>(props: {
       {
         label: t('edit'),
         onClick: (row) => setEditing({ row }),
-        when: () => canWrite,
+        when: mayChange,
         icon: EditOutlined,
         iconOnly: true,
         testId: `${testId}-edit`,
@@ -70,7 +72,7 @@ export function RuleListPage<R extends RuleRow>(props: {
       {
         label: t('deactivate'),
         onClick: deactivate.ask,
-        when: (r) => canWrite && r.active,
+        when: (r) => mayChange(r) && r.active,
         icon: BlockIcon,
         iconOnly: true,
         testId: `${testId}-deactivate`,
