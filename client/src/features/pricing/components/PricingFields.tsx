@@ -234,7 +234,8 @@ export function FormDayField<V extends FieldValues, B>({
 }) {
   const message = form.errorOf(errorName ?? name);
   return (
-    <Box>
+    // the picker as wide as its column
+    <Box sx={{ '& .MuiFormControl-root': { width: '100%' } }}>
       <Controller
         name={name}
         control={form.control}
