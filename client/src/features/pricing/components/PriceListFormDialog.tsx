@@ -29,7 +29,7 @@ export function PriceListFormDialog({
 }) {
   const { t } = useTranslation('pricing');
   const editing = list !== null;
-  const { form, submit, saving, label } = useRuleForm<PriceListForm, PriceListCreateDto>({
+  const { form, dialog, label } = useRuleForm<PriceListForm, PriceListCreateDto>({
     dto: editing ? PriceListUpdateDto : PriceListCreateDto,
     defaultValues: priceListFormOf(list),
     toBody: (v) => priceListBody(v, editing),
@@ -38,19 +38,11 @@ export function PriceListFormDialog({
       editing ? pricingApi.updatePriceList(list.id, body) : pricingApi.createPriceList(body),
     success: editing ? t('priceLists.saved') : t('priceLists.created'),
     onClose,
+    title: editing ? t('priceLists.editTitle', { name: list.name }) : t('priceLists.addTitle'),
+    testId: 'price-list',
   });
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      onSubmit={submit}
-      submitting={saving}
-      title={editing ? t('priceLists.editTitle', { name: list.name }) : t('priceLists.addTitle')}
-      titleId="price-list-form-title"
-      submitTestId="price-list-save"
-      maxWidth="md"
-      dividers
-    >
+    <FormDialog {...dialog}>
       <Stack sx={{ gap: 1, pt: 1 }}>
         <FieldGrid>
           <FormTextField

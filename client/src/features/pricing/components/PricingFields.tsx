@@ -15,6 +15,7 @@ import { DateField } from '../../../shared/ui/DateField';
 import { useResourceList } from '../../../shared/resource';
 import { useBranchOptions } from '../../branches';
 import { useDtoForm, type DtoFormOptions } from '../../../shared/forms/useDtoForm';
+import type { FormDialogProps } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { pricingKeys } from '../api/pricing.api';
 import type { RuleIssue } from '../lib/ruleForms';
@@ -272,11 +273,14 @@ export function useRuleForm<V extends FieldValues, B>(
     save: (body: B) => Promise<unknown>;
     success: string;
     onClose: () => void;
+    /** the dialog's title; its test ids `<testId>-form-title`, `<testId>-save` */
+    title: string;
+    testId: string;
   },
 ) {
   const label = useFieldLabel();
   const own = useOwnBranch();
-  const { issues, save: send, success, onClose, ...dto } = options;
+  const { issues, save: send, success, onClose, title, testId, ...dto } = options;
   const defaults = dto.defaultValues as V & { branchIds: string[] };
   const form = useDtoForm<V, B>({
     ...dto,
@@ -299,5 +303,17 @@ export function useRuleForm<V extends FieldValues, B>(
     },
     () => showIssues(form, issues(form.getValues())),
   );
-  return { form, submit, saving: save.isPending, label };
+  /** The props of the rule's `FormDialog`. */
+  const dialog = {
+    open: true,
+    onClose,
+    onSubmit: submit,
+    submitting: save.isPending,
+    title,
+    titleId: `${testId}-form-title`,
+    submitTestId: `${testId}-save`,
+    maxWidth: 'md',
+    dividers: true,
+  } satisfies FormDialogProps;
+  return { form, dialog, label };
 }

@@ -441,7 +441,7 @@ export function PromotionFormDialog({
 }) {
   const { t } = useTranslation('pricing');
   const editing = promotion !== null;
-  const { form, submit, saving, label } = useRuleForm<PromotionForm, PromotionCreateDto>({
+  const { form, dialog, label } = useRuleForm<PromotionForm, PromotionCreateDto>({
     dto: editing ? PromotionUpdateDto : PromotionCreateDto,
     defaultValues: promotionFormOf(promotion, (n) => t('promotions.savedItem', { n })),
     toBody: (v) => promotionBody(v, editing),
@@ -450,23 +450,13 @@ export function PromotionFormDialog({
       editing ? pricingApi.updatePromotion(promotion.id, body) : pricingApi.createPromotion(body),
     success: editing ? t('promotions.saved') : t('promotions.created'),
     onClose,
+    title: editing ? t('promotions.editTitle', { name: promotion.name }) : t('promotions.addTitle'),
+    testId: 'promotion',
   });
   const kind = form.watch('kind');
   const stackableKind = kind === 'item-discount' || kind === 'spend';
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      onSubmit={submit}
-      submitting={saving}
-      title={
-        editing ? t('promotions.editTitle', { name: promotion.name }) : t('promotions.addTitle')
-      }
-      titleId="promotion-form-title"
-      submitTestId="promotion-save"
-      maxWidth="md"
-      dividers
-    >
+    <FormDialog {...dialog}>
       <Section title={t('promotions.sections.general')}>
         <FormTextField
           form={form}
