@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, setDate, signIn } from './support';
 
 // Issue 11 items 16 and 17: the admin's API keys page and audit log page, in Arabic.
 
@@ -10,19 +10,6 @@ async function csrfHeaders(api: APIRequestContext) {
 
 const cairoToday = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
-
-/** Types a day ('YYYY-MM-DD', or '' to clear) into a shared date picker field (DD/MM/YYYY). */
-async function setDate(page: Page, testId: string, day: string) {
-  const field = page.getByTestId(testId);
-  await field.getByRole('spinbutton').first().click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Backspace');
-  if (day) {
-    const [y, m, d] = day.split('-');
-    await page.keyboard.type(`${d}${m}${y}`);
-    await expect(field).toContainText(`${d}/${m}/${y}`);
-  }
-}
 
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();

@@ -133,6 +133,22 @@ async function posWithLine(page: Page) {
   await page.getByTestId('invoice-discount').fill('0');
 }
 
+/** A price list of the admin's to add a price to (made once through the API: not a held write). */
+async function priceListId(page: Page): Promise<string> {
+  if (!ids.priceList) {
+    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
+      csrfToken: string;
+    };
+    const res = await page.request.post('/api/PriceLists', {
+      headers: { 'X-CSRF-Token': csrfToken },
+      data: { name: 'قائمة جدول المبالغ', kind: 'wholesale' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    ids.priceList = ((await res.json()) as { id: string }).id;
+  }
+  return ids.priceList;
+}
+
 const firstLine = (body: Body) => (body.lines as Body[] | undefined)?.[0];
 
 const ROWS: Row[] = [
@@ -312,6 +328,36 @@ const ROWS: Row[] = [
     sent: (b) => firstLine(b)?.debit,
     // A debit of 0 is no debit: the line goes without one.
     outcomes: { ...OPTIONAL, '0': { sent: null } },
+  },
+  {
+    form: 'price list price (/PriceLists/{id} → add price)',
+    part: 'orders',
+    open: async (page) => {
+      await openInApp(page, `/PriceLists/${await priceListId(page)}`);
+      await page.getByTestId('price-item-add').click();
+      await page.getByTestId('price-item-variant').fill(names.barcode);
+      await page.getByTestId('price-item-variant-option').first().click();
+    },
+    field: byId('price-item-price'),
+    submit: click('price-item-save'),
+    outcomes: COUNT,
+    sent: (b) => (b.items as Body[] | undefined)?.[0]?.unitPrice,
+  },
+  {
+    form: 'promotion set price (/Promotions → add, a fixed price for a set)',
+    part: 'orders',
+    open: async (page) => {
+      await openInApp(page, '/Promotions');
+      await page.getByTestId('promotion-add').click();
+      await page.getByTestId('promotion-name').fill('عرض جدول المبالغ');
+      await page.getByTestId('promotion-kind').click();
+      await page.getByTestId('promotion-kind-set-price').click();
+      await page.getByTestId('promotion-quantity').fill('3');
+    },
+    field: byId('promotion-price'),
+    submit: click('promotion-save'),
+    outcomes: COUNT,
+    sent: (b) => b.price,
   },
   {
     form: 'customer credit limit (/Customers → add)',

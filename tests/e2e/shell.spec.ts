@@ -207,23 +207,25 @@ test.describe('global page search', () => {
       'لوحة التحكم والتقارير',
       'المبيعات',
       'المنتجات والمخزون',
+      'التسعير والعروض',
       'المالية',
       'العملاء والموردين',
       'الفواتير والمستندات',
       'الإعدادات',
     ]);
     // The administrator sees every item (all modules on): the sections' sizes of the route table
-    // (settings: 7 with the audit log, issue 11 item 16).
+    // (settings: 7 with the audit log, issue 11 item 16; pricing: 3, issue 33).
     await expect(groups.getByTestId('search-group-count')).toHaveText([
       '5',
       '8',
       '7',
+      '3',
       '14',
       '3',
       '4',
       '7',
     ]);
-    for (let g = 0; g < 7; g += 1) {
+    for (let g = 0; g < 8; g += 1) {
       const group = groups.nth(g);
       const label = await group.getByTestId('search-group-label').innerText();
       const count = Number(await group.getByTestId('search-group-count').innerText());
@@ -236,7 +238,7 @@ test.describe('global page search', () => {
     await expect(firstRow.locator('svg')).toBeVisible();
     const rows = overlay(page).locator('[role="option"]');
     const total = await rows.count();
-    expect(total).toBe(48); // every sidebar item (the audit log, the journal and the four book reports included)
+    expect(total).toBe(51); // every sidebar item (the audit log, the journal, the four book reports and the three pricing pages included)
 
     // A query matching an item label in one section and a section label in another: two groups,
     // with their own counts; each row names the section it belongs to.

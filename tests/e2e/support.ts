@@ -314,3 +314,16 @@ export async function apiCaller(page: Page) {
     return res.json();
   };
 }
+
+/** Types a day ('YYYY-MM-DD', or '' to clear) into a shared date picker field (DD/MM/YYYY). */
+export async function setDate(page: Page, testId: string, day: string) {
+  const field = page.getByTestId(testId);
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  if (day) {
+    const [y, m, d] = day.split('-');
+    await page.keyboard.type(`${d}${m}${y}`);
+    await expect(field).toContainText(`${d}/${m}/${y}`);
+  }
+}

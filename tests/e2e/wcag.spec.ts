@@ -467,6 +467,9 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
         scope: 'all',
       }),
     ];
+  let priceLists = await list('/api/PriceLists?pageSize=1');
+  if (!priceLists.length)
+    priceLists = [await post('/api/PriceLists', { name: 'قائمة فحص الوصول', kind: 'wholesale' })];
   const vendors = await list('/api/Vendors?pageSize=1');
   const plans = await list('/api/Installments?pageSize=1');
   const tickets = await list('/api/Maintenance?pageSize=1&status=delivered');
@@ -487,6 +490,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     // the demo's e-receipts (the e2e server runs the ETA simulator: ETA_ENV=sim)
     'E-receipts-id': (await list('/api/E-receipts?pageSize=1'))[0]?.id,
     'E-invoices-id': einvoices[0]?.id,
+    'PriceLists-id': priceLists[0]?.id,
   };
   return Object.fromEntries(
     Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string'),

@@ -26,6 +26,7 @@ import { pages as reservationsPages } from './reservations/pages';
 import { pages as etaPages } from './eta/pages';
 import { pages as reportsPages } from './reports/pages';
 import { pages as einvoicesPages } from './einvoices/pages';
+import { pages as pricingPages } from './pricing/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -61,4 +62,5 @@ export const pages: PageRegistry = {
   ...etaPages,
   ...reportsPages,
   ...einvoicesPages,
+  ...pricingPages,
 };

@@ -84,6 +84,10 @@ const EXTRA_ROUTES: [path: string, permissions: string[]][] = [
   ['/Reports/IncomeStatement', ['can_see_totals', 'can_see_profit']], // issue 13 item 6
   ['/Reports/BalanceSheet', ['can_see_totals', 'can_see_profit']], // issue 13 item 6
   ['/Reports/:key', []], // issue 19: the sales reports (/Reports/Sales, …), shaped by the server
+  ['/PriceLists', ['can_see_products']], // issue 33 (decision 0092)
+  ['/PriceLists/:id', ['can_see_products']], // issue 33: a price list's prices
+  ['/Promotions', ['can_see_products']], // issue 33
+  ['/CustomerGroups', ['can_see_customers']], // issue 33: the customer groups prices follow
 ];
 
 const byPath = (path: string): RouteDef | undefined => ROUTES.find((r) => r.path === path);

@@ -75,6 +75,11 @@ export const ROUTES: RouteDef[] = [
   r('AccountStatement', '/Reports/AccountStatement', ['can_see_totals']),
   r('IncomeStatement', '/Reports/IncomeStatement', ['can_see_totals', 'can_see_profit']),
   r('BalanceSheet', '/Reports/BalanceSheet', ['can_see_totals', 'can_see_profit']),
+  // Beyond spec §2 (issue 33, docs/decisions/0092): the pricing back office with the reads'
+  // permissions (prices are the products' data; customer groups are the customers').
+  r('PriceLists', '/PriceLists', ['can_see_products']),
+  r('Promotions', '/Promotions', ['can_see_products']),
+  r('CustomerGroups', '/CustomerGroups', ['can_see_customers']),
   // Detail routes
   r('Roles-id', '/Roles/:id'),
   r('Shift-id', '/Shift/:id', ['can_see_shift_totals']),
@@ -90,6 +95,7 @@ export const ROUTES: RouteDef[] = [
   r('StockTaking-id', '/StockTaking/:id', ['can_start_stock_taking']),
   r('Installments-id', '/Installments/:id', ['can_see_installments']),
   r('Inventories-TransferRequests-id', '/Inventories/TransferRequests/:id'),
+  r('PriceLists-id', '/PriceLists/:id', ['can_see_products']), // issue 33: a list's prices
   // Beyond spec §2 (issue 19): the sales reports, /Reports/Sales, /Reports/SalesByProduct, … (keys
   // in SALES_REPORTS, dto/reports.dto.ts). One route for all of them (the sign-in page's JS budget
   // has no room for a route and two labels each); each report's own keys are in its ReportMeta
@@ -178,6 +184,15 @@ export const NAV_SECTIONS: NavSection[] = [
       item('Inventories', 'Warehouse'),
       item('Inventories-TransferRequests', 'SwapHoriz'),
       item('buy', 'ShoppingCart'),
+    ],
+  },
+  {
+    label: 'nav:sections.pricing',
+    icon: 'LocalOffer',
+    items: [
+      item('PriceLists', 'PriceChange'),
+      item('Promotions', 'Discount'),
+      item('CustomerGroups', 'Groups'),
     ],
   },
   {

@@ -20,6 +20,10 @@ import Description from '@mui/icons-material/Description';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import EventBusy from '@mui/icons-material/EventBusy';
 import Home from '@mui/icons-material/Home';
+import Discount from '@mui/icons-material/Discount';
+import Groups from '@mui/icons-material/Groups';
+import LocalOffer from '@mui/icons-material/LocalOffer';
+import PriceChange from '@mui/icons-material/PriceChange';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Label from '@mui/icons-material/Label';
 import ListAlt from '@mui/icons-material/ListAlt';
@@ -74,6 +78,10 @@ export const NAV_ICONS: Record<string, SvgIconComponent> = {
   EventAvailable,
   EventBusy,
   Home,
+  Discount,
+  Groups,
+  LocalOffer,
+  PriceChange,
   Inventory2,
   Label,
   ListAlt,

@@ -232,6 +232,7 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'validation.pricing.required': 'الحقل "{field}" مطلوب لهذا النوع من العروض',
   'validation.pricing.invalid': 'قيمة "{field}" لا تناسب قواعد التسعير (راجع الحدود والتواريخ)',
   'validation.pricing.oneOff': '"{field}": اختر نسبة أو مبلغًا، وليس الاثنين',
+  'validation.pricing.dateOrder': 'الحقل "{field}" يجب ألا يسبق تاريخ البداية',
   'errors.PRICING_BRANCH_SCOPE': 'يمكنك تعديل قوائم الأسعار والعروض الخاصة بفرعك فقط',
   'validation.settings.timeZone': 'المنطقة الزمنية غير معروفة (مثال: Africa/Cairo)',
   'validation.settings.serviceVatRate': 'نسبة من 0 إلى 100',

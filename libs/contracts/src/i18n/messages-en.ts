@@ -249,6 +249,7 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'validation.pricing.invalid':
     '"{field}" does not fit the pricing rules (check its limits and dates)',
   'validation.pricing.oneOff': '"{field}": give either a percent or an amount, not both',
+  'validation.pricing.dateOrder': '"{field}" must not be before the start date',
   'errors.PRICING_BRANCH_SCOPE':
     'You may only change price lists and offers limited to your own branch',
   'validation.settings.timeZone': 'Unknown time zone (e.g. Africa/Cairo)',

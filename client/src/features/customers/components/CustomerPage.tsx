@@ -20,6 +20,7 @@ import { CustomerPaymentDialog } from './CustomerPaymentDialog';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { StatementPrint } from './StatementPrint';
 import { AccountPage, BalanceFigure } from '../../../shared/ui/AccountPage';
+import { CustomerGroupField } from '../../pricing';
 
 /** /Customers/{id}: details, balance, ledger (sales, returns, payments), payment on account. */
 export default function CustomerPage() {
@@ -93,6 +94,9 @@ export default function CustomerPage() {
               {t('fields.creditLimit')}:{' '}
               {c.creditLimit > 0 ? formatPiasters(c.creditLimit) : t('list.noLimit')}
             </Typography>
+          </Stack>
+          <Stack sx={{ mt: 2 }}>
+            <CustomerGroupField customerId={c.id} />
           </Stack>
         </Paper>
       }
