@@ -26,6 +26,9 @@ import { pages as reservationsPages } from './reservations/pages';
 import { pages as etaPages } from './eta/pages';
 import { pages as reportsPages } from './reports/pages';
 import { pages as einvoicesPages } from './einvoices/pages';
+import { pages as giftcardsPages } from './giftcards/pages';
+import { pages as couponsPages } from './coupons/pages';
+import { pages as loyaltyPages } from './loyalty/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -61,4 +64,7 @@ export const pages: PageRegistry = {
   ...etaPages,
   ...reportsPages,
   ...einvoicesPages,
+  ...giftcardsPages,
+  ...couponsPages,
+  ...loyaltyPages,
 };
