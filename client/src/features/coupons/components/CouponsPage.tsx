@@ -64,8 +64,13 @@ export default function CouponsPage() {
       ['customer', (c) => c.customerName ?? t('list.anyone')],
       [
         'uses',
-        (c) =>
-          `${formatNumber(c.uses)} / ${c.maxUses === null ? t('list.unlimited') : formatNumber(c.maxUses)}`,
+        // "used / limit" reads left to right in both languages (a fraction)
+        (c) => (
+          <bdi dir="ltr">
+            {formatNumber(c.uses)} /{' '}
+            {c.maxUses === null ? t('list.unlimited') : formatNumber(c.maxUses)}
+          </bdi>
+        ),
         { nowrap: true },
       ],
       [
