@@ -136,7 +136,7 @@ test('the manager issues a gift card, tops it up once on a double click, and see
 test('the manager generates a batch of coupon codes, prints or exports them, and switches one off', async ({
   page,
 }) => {
-  await signIn(page, 'manager', undefined, { to: '/Coupons' });
+  await signIn(page, 'manager');
   const call = await apiCaller(page);
   const [variant] = (await call('get', '/api/variants/search?q=DEMO&limit=1')) as { id: string }[];
   const session = (await call('get', '/api/auth/session')) as { user: { branchId: string } };
@@ -150,6 +150,7 @@ test('the manager generates a batch of coupon codes, prints or exports them, and
     off: { amount: 300 },
   })) as { id: string };
   try {
+    await openInApp(page, '/Coupons');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('الكوبونات');
     const batches = writesTo(page, /^\/api\/Coupons/);
     await page.getByTestId('coupon-batch').click();

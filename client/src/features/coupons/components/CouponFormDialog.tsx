@@ -51,7 +51,12 @@ export function CouponFormDialog({
 }) {
   const { t } = useTranslation('coupons');
   const [customer, setCustomer] = useState<CustomerSearchHit | null>(null);
-  const promotions = useQuery({ queryKey: couponKeys.promotions, queryFn: couponsApi.promotions });
+  // read again at each opening: a promotion made a moment ago (another tab) is offered
+  const promotions = useQuery({
+    queryKey: couponKeys.promotions,
+    queryFn: couponsApi.promotions,
+    refetchOnMount: 'always',
+  });
   const form = useDtoForm<Values, CreateBody | BatchBody>({
     dto: batch ? CouponBatchDto : CouponCreateDto,
     defaultValues: {

@@ -33,7 +33,8 @@ function Reference({ row }: { row: GiftCardLedgerRowDto }) {
         {t('ledger.sale')}
       </Link>
     );
-  return <>{t(`ledger.references.${row.referenceType === 'return' ? 'return' : 'card'}`)}</>;
+  // a sale's return refunded onto the card; a load (issue, top-up) is the card's own document
+  return row.referenceType === 'return' ? <>{t('ledger.return')}</> : null;
 }
 
 /**

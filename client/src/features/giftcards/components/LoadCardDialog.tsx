@@ -7,7 +7,7 @@ import {
   type GiftCardDto,
 } from '@pos/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
@@ -35,6 +35,7 @@ export function LoadCardDialog({
 }) {
   const { t, i18n } = useTranslation('giftcards');
   const [customer, setCustomer] = useState<CustomerSearchHit | null>(null);
+  const sending = useRef(false);
   const methods = (usePaymentMethods(true).data ?? []).filter(
     (m) => m.active && !ON_ACCOUNT_METHOD_TYPES.includes(m.type) && m.type !== 'gift_card',
   );
@@ -84,7 +85,12 @@ export function LoadCardDialog({
         ...(!card && customer ? { customerId: customer.id } : {}),
         ...(v.note.trim() ? { note: v.note.trim() } : {}),
       })}
-      onSubmit={(body, key) => save.mutate({ body, key })}
+      onSubmit={(body, key) => {
+        // the second click of a double click: already on its way (and under the same key anyway)
+        if (sending.current) return;
+        sending.current = true;
+        save.mutate({ body, key }, { onError: () => (sending.current = false) });
+      }}
     >
       {!card && (
         <CustomerPicker

@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { formatNumber } from '../../../shared/lib/format';
+import { formatDate, formatNumber } from '../../../shared/lib/format';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { Facts, Panel } from '../../../shared/ui/DetailKit';
 import { Money } from '../../../shared/ui/Money';
-import { formatDateTime } from '../../../shared/ui/print';
 import { loyaltyApi, loyaltyKeys, type LoyaltyMove } from '../api/loyalty.api';
 
 const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n));
@@ -42,7 +41,12 @@ export function CustomerPoints({ customerId }: { customerId: string }) {
             hover={false}
             scroll={false}
             columns={[
-              { key: 'at', header: t('customer.at'), render: (m) => formatDateTime(m.createdAt) },
+              {
+                key: 'at',
+                header: t('customer.at'),
+                nowrap: true,
+                render: (m) => formatDate(m.createdAt),
+              },
               {
                 key: 'type',
                 header: t('customer.type'),
@@ -61,8 +65,9 @@ export function CustomerPoints({ customerId }: { customerId: string }) {
               {
                 key: 'points',
                 header: t('customer.points'),
-                align: 'right',
-                render: (m) => <bdi dir="ltr">{signed(m.points)}</bdi>,
+                ltr: true,
+                nowrap: true,
+                render: (m) => signed(m.points),
               },
             ]}
           />
