@@ -4,6 +4,7 @@ import {
   type CouponBatchDto as BatchBody,
   type CouponCreateDto as CreateBody,
 } from '@pos/contracts';
+import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,56 +135,60 @@ export function CouponFormDialog({
       testId="coupon-form"
       maxWidth="sm"
     >
-      <FieldGrid>
-        <SelectField
-          name="promotionId"
-          label={t('fields.promotionId')}
-          value={values.promotionId}
-          onChange={(v) => form.setValue('promotionId', v)}
-          options={(promotions.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-          error={form.errorOf('promotionId')}
-          hint={promotions.data?.length === 0 ? t('form.noPromotions') : undefined}
-          testId="coupon-promotion"
-        />
-        {batch ? (
-          <>
-            {numberField('count', 'coupon-count')}
+      <Box sx={{ pt: 1 }}>
+        <FieldGrid>
+          <SelectField
+            name="promotionId"
+            label={t('fields.promotionId')}
+            value={values.promotionId}
+            onChange={(v) => form.setValue('promotionId', v)}
+            options={(promotions.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            error={form.errorOf('promotionId')}
+            hint={promotions.data?.length === 0 ? t('form.noPromotions') : undefined}
+            testId="coupon-promotion"
+          />
+          {batch ? (
+            <>
+              {numberField('count', 'coupon-count')}
+              <FormTextField
+                form={form}
+                name="prefix"
+                label={t('fields.prefix')}
+                helperText={t('hints.prefix')}
+                ltr
+                testId="coupon-prefix"
+                slotProps={{ htmlInput: { maxLength: 10 } }}
+              />
+            </>
+          ) : (
             <FormTextField
               form={form}
-              name="prefix"
-              label={t('fields.prefix')}
-              helperText={t('hints.prefix')}
+              name="code"
+              label={t('fields.code')}
+              helperText={t('hints.code')}
               ltr
-              testId="coupon-prefix"
-              slotProps={{ htmlInput: { maxLength: 10 } }}
+              testId="coupon-code"
+              slotProps={{ htmlInput: { maxLength: 40 } }}
             />
-          </>
-        ) : (
-          <FormTextField
-            form={form}
-            name="code"
-            label={t('fields.code')}
-            helperText={t('hints.code')}
-            ltr
-            testId="coupon-code"
-            slotProps={{ htmlInput: { maxLength: 40 } }}
+          )}
+          {numberField('maxUses', 'coupon-max-uses')}
+          {numberField('maxUsesPerCustomer', 'coupon-max-per-customer')}
+        </FieldGrid>
+        <FieldGrid>
+          <DateField
+            label={t('fields.validFrom')}
+            value={values.validFrom}
+            onChange={(d) => form.setValue('validFrom', d)}
+            testId="coupon-from"
           />
-        )}
-        {numberField('maxUses', 'coupon-max-uses')}
-        {numberField('maxUsesPerCustomer', 'coupon-max-per-customer')}
-        <DateField
-          label={t('fields.validFrom')}
-          value={values.validFrom}
-          onChange={(d) => form.setValue('validFrom', d)}
-          testId="coupon-from"
-        />
-        <DateField
-          label={t('fields.validTo')}
-          value={values.validTo}
-          onChange={(d) => form.setValue('validTo', d)}
-          testId="coupon-to"
-        />
-      </FieldGrid>
+          <DateField
+            label={t('fields.validTo')}
+            value={values.validTo}
+            onChange={(d) => form.setValue('validTo', d)}
+            testId="coupon-to"
+          />
+        </FieldGrid>
+      </Box>
       <CustomerPicker
         value={customer}
         onChange={setCustomer}

@@ -3,7 +3,7 @@ import { type CouponRowDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessDay, formatDay, formatNumber } from '../../../shared/lib/format';
+import { businessDay, formatDay, formatNumber, LRI, PDI } from '../../../shared/lib/format';
 import { useCan } from '../../../shared/state/useCan';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
@@ -59,19 +59,15 @@ export default function CouponsPage() {
   const columns = columnsOf<CouponRowDto>(
     (key) => t(`fields.${key}`),
     [
-      ['code', (c) => c.code, { ltr: true, nowrap: true }],
+      ['code', (c) => c.code, { ltr: true, nowrap: true, width: 190 }],
       ['promotion', (c) => c.promotionName],
       ['customer', (c) => c.customerName ?? t('list.anyone')],
       [
         'uses',
         // "used / limit" reads left to right in both languages (a fraction)
-        (c) => (
-          <bdi dir="ltr">
-            {formatNumber(c.uses)} /{' '}
-            {c.maxUses === null ? t('list.unlimited') : formatNumber(c.maxUses)}
-          </bdi>
-        ),
-        { nowrap: true },
+        (c) =>
+          `${LRI}${formatNumber(c.uses)} / ${c.maxUses === null ? t('list.unlimited') : formatNumber(c.maxUses)}${PDI}`,
+        { nowrap: true, width: 140 },
       ],
       [
         'validity',

@@ -39,7 +39,7 @@ export default function GiftCardsPage() {
       [
         'code',
         (c) => <RowLink to={routePath('GiftCards-id', { id: c.id })}>{c.code}</RowLink>,
-        { ltr: true, nowrap: true },
+        { ltr: true, nowrap: true, width: 170 },
       ],
       ['kind', (c) => t(`kinds.${c.kind}`)],
       ['customer', (c) => c.customerName ?? t('list.anyone')],
