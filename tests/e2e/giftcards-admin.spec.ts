@@ -189,7 +189,7 @@ test('the manager generates a batch of coupon codes, prints or exports them, and
     await expect(page.getByTestId('coupon-row')).toHaveCount(3);
     const row = page.getByTestId('coupon-row').filter({ hasText: codes[0] });
     await expect(row.getByTestId('coupon-state')).toHaveText('فعّال');
-    await expect(row).toContainText('0 / 1');
+    await expect(row).toContainText('0 من 1');
     await row.getByTestId('coupon-deactivate').click();
     await page.getByTestId('confirm-dialog-confirm').click();
     await expect(row.getByTestId('coupon-state')).toHaveText('موقوف');

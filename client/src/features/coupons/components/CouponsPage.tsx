@@ -3,7 +3,7 @@ import { type CouponRowDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessDay, formatDay, formatNumber, LRI, PDI } from '../../../shared/lib/format';
+import { businessDay, formatDay, formatNumber } from '../../../shared/lib/format';
 import { useCan } from '../../../shared/state/useCan';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
@@ -64,9 +64,11 @@ export default function CouponsPage() {
       ['customer', (c) => c.customerName ?? t('list.anyone')],
       [
         'uses',
-        // "used / limit" reads left to right in both languages (a fraction)
+        // in words ("0 من 1"): a slash between numbers reads backwards in a right-to-left cell
         (c) =>
-          `${LRI}${formatNumber(c.uses)} / ${c.maxUses === null ? t('list.unlimited') : formatNumber(c.maxUses)}${PDI}`,
+          c.maxUses === null
+            ? t('list.usesNoLimit', { uses: formatNumber(c.uses) })
+            : t('list.usesOf', { uses: formatNumber(c.uses), max: formatNumber(c.maxUses) }),
         { nowrap: true, width: 140 },
       ],
       [
