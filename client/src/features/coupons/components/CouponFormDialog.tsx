@@ -111,15 +111,21 @@ export function CouponFormDialog({
     },
   });
   const values = form.watch();
-  const numberField = (name: 'count' | 'maxUses' | 'maxUsesPerCustomer', testId: string) => (
+  /** A Latin text field with its hint: a whole number (`maxLength` absent) or a code. */
+  const field = (
+    name: Exclude<keyof Values, 'promotionId' | 'validFrom' | 'validTo'>,
+    testId: string,
+    maxLength?: number,
+  ) => (
     <FormTextField
       form={form}
       name={name}
       label={t(`fields.${name}`)}
       helperText={t(`hints.${name}`)}
-      inputMode="numeric"
+      inputMode={maxLength ? undefined : 'numeric'}
       ltr
       testId={testId}
+      slotProps={maxLength ? { htmlInput: { maxLength } } : undefined}
     />
   );
   return (
@@ -149,30 +155,14 @@ export function CouponFormDialog({
           />
           {batch ? (
             <>
-              {numberField('count', 'coupon-count')}
-              <FormTextField
-                form={form}
-                name="prefix"
-                label={t('fields.prefix')}
-                helperText={t('hints.prefix')}
-                ltr
-                testId="coupon-prefix"
-                slotProps={{ htmlInput: { maxLength: 10 } }}
-              />
+              {field('count', 'coupon-count')}
+              {field('prefix', 'coupon-prefix', 10)}
             </>
           ) : (
-            <FormTextField
-              form={form}
-              name="code"
-              label={t('fields.code')}
-              helperText={t('hints.code')}
-              ltr
-              testId="coupon-code"
-              slotProps={{ htmlInput: { maxLength: 40 } }}
-            />
+            field('code', 'coupon-code', 40)
           )}
-          {numberField('maxUses', 'coupon-max-uses')}
-          {numberField('maxUsesPerCustomer', 'coupon-max-per-customer')}
+          {field('maxUses', 'coupon-max-uses')}
+          {field('maxUsesPerCustomer', 'coupon-max-per-customer')}
         </FieldGrid>
         <FieldGrid>
           <DateField
