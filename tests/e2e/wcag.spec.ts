@@ -491,10 +491,24 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     'E-receipts-id': (await list('/api/E-receipts?pageSize=1'))[0]?.id,
     'E-invoices-id': einvoices[0]?.id,
     'PriceLists-id': priceLists[0]?.id,
+    'GiftCards-id': await ensureGiftCard(list, post),
   };
   return Object.fromEntries(
     Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
+}
+
+/** A gift card to show (the e2e demo has none): one sold by card, which needs no open shift. */
+async function ensureGiftCard(
+  list: (path: string) => Promise<{ id: string }[]>,
+  post: (path: string, data: unknown) => Promise<{ id: string }>,
+): Promise<string> {
+  const [card] = await list('/api/GiftCards?pageSize=1');
+  if (card) return card.id;
+  const methods = (await list('/api/PaymentMethods?active=true')) as { id: string; type: string }[];
+  const byCard = methods.find((m) => m.type === 'card') ?? methods.find((m) => m.type === 'cash')!;
+  return (await post('/api/GiftCards', { id: randomUUID(), amount: 5_000, methodId: byCard.id }))
+    .id;
 }
 
 // The walk's visits: every route of the table but the sign-in page; the one route of the reports

@@ -27,6 +27,9 @@ import { pages as etaPages } from './eta/pages';
 import { pages as reportsPages } from './reports/pages';
 import { pages as einvoicesPages } from './einvoices/pages';
 import { pages as pricingPages } from './pricing/pages';
+import { pages as giftcardsPages } from './giftcards/pages';
+import { pages as couponsPages } from './coupons/pages';
+import { pages as loyaltyPages } from './loyalty/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -63,4 +66,7 @@ export const pages: PageRegistry = {
   ...reportsPages,
   ...einvoicesPages,
   ...pricingPages,
+  ...giftcardsPages,
+  ...couponsPages,
+  ...loyaltyPages,
 };

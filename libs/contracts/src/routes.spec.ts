@@ -88,6 +88,10 @@ const EXTRA_ROUTES: [path: string, permissions: string[]][] = [
   ['/PriceLists/:id', ['can_see_products']], // issue 33: a price list's prices
   ['/Promotions', ['can_see_products']], // issue 33
   ['/CustomerGroups', ['can_see_customers']], // issue 33: the customer groups prices follow
+  ['/Coupons', ['can_see_products']], // issue 33 (0093): the coupon codes, the promotions' read
+  ['/GiftCards', ['can_sell_gift_cards']], // issue 33 (0093): the cards and what they hold
+  ['/GiftCards/:id', ['can_sell_gift_cards']], // issue 33 (0093): a card and its movements
+  ['/Loyalty', []], // issue 33 (0093): the loyalty program, admin-only (its PUT is)
 ];
 
 const byPath = (path: string): RouteDef | undefined => ROUTES.find((r) => r.path === path);
@@ -119,12 +123,12 @@ describe('route table against spec §2', () => {
     expect(ROUTES).toHaveLength(SPEC_STATIC.length + SPEC_DETAIL.length + EXTRA_ROUTES.length);
   });
 
-  it('marks exactly /admin/apiKeys and /admin/settings admin-only (and the extra /AuditLogs)', () => {
+  it('marks exactly /admin/apiKeys and /admin/settings admin-only (and the extras /AuditLogs, /Loyalty)', () => {
     expect(
       ROUTES.filter((r) => r.adminOnly)
         .map((r) => r.path)
         .sort(),
-    ).toEqual([...SPEC_ADMIN_ONLY, '/AuditLogs'].sort());
+    ).toEqual([...SPEC_ADMIN_ONLY, '/AuditLogs', '/Loyalty'].sort());
   });
 
   it('gives /login the page layout, guests only; every other route the dashboard layout', () => {

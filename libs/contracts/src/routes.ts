@@ -80,6 +80,11 @@ export const ROUTES: RouteDef[] = [
   r('PriceLists', '/PriceLists', ['can_see_products']),
   r('Promotions', '/Promotions', ['can_see_products']),
   r('CustomerGroups', '/CustomerGroups', ['can_see_customers']),
+  // Beyond spec §2 (issue 33, docs/decisions/0093): the back office of coupons, gift cards and
+  // the loyalty program, with the permissions of the reads their APIs require.
+  r('Coupons', '/Coupons', ['can_see_products']),
+  r('GiftCards', '/GiftCards', ['can_sell_gift_cards']),
+  r('Loyalty', '/Loyalty', [], { adminOnly: true }),
   // Detail routes
   r('Roles-id', '/Roles/:id'),
   r('Shift-id', '/Shift/:id', ['can_see_shift_totals']),
@@ -96,6 +101,7 @@ export const ROUTES: RouteDef[] = [
   r('Installments-id', '/Installments/:id', ['can_see_installments']),
   r('Inventories-TransferRequests-id', '/Inventories/TransferRequests/:id'),
   r('PriceLists-id', '/PriceLists/:id', ['can_see_products']), // issue 33: a list's prices
+  r('GiftCards-id', '/GiftCards/:id', ['can_sell_gift_cards']),
   // Beyond spec §2 (issue 19): the sales reports, /Reports/Sales, /Reports/SalesByProduct, … (keys
   // in SALES_REPORTS, dto/reports.dto.ts). One route for all of them (the sign-in page's JS budget
   // has no room for a route and two labels each); each report's own keys are in its ReportMeta
@@ -222,6 +228,9 @@ export const NAV_SECTIONS: NavSection[] = [
       item('Customers', 'People'),
       item('Customers-Debts', 'RequestQuote'),
       item('Vendors', 'Store'),
+      item('GiftCards', 'CardGiftcard'),
+      item('Coupons', 'ConfirmationNumber'),
+      item('Loyalty', 'Loyalty'),
     ],
   },
   {

@@ -11,7 +11,9 @@ import Assessment from '@mui/icons-material/Assessment';
 import BarChart from '@mui/icons-material/BarChart';
 import Build from '@mui/icons-material/Build';
 import Business from '@mui/icons-material/Business';
+import CardGiftcard from '@mui/icons-material/CardGiftcard';
 import Category from '@mui/icons-material/Category';
+import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import CreditCard from '@mui/icons-material/CreditCard';
 import CreditScore from '@mui/icons-material/CreditScore';
 import CurrencyExchange from '@mui/icons-material/CurrencyExchange';
@@ -28,6 +30,7 @@ import Inventory2 from '@mui/icons-material/Inventory2';
 import Label from '@mui/icons-material/Label';
 import ListAlt from '@mui/icons-material/ListAlt';
 import LocalShipping from '@mui/icons-material/LocalShipping';
+import Loyalty from '@mui/icons-material/Loyalty';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import MoneyOff from '@mui/icons-material/MoneyOff';
 import NoteAdd from '@mui/icons-material/NoteAdd';
@@ -69,7 +72,9 @@ export const NAV_ICONS: Record<string, SvgIconComponent> = {
   BarChart,
   Build,
   Business,
+  CardGiftcard,
   Category,
+  ConfirmationNumber,
   CreditCard,
   CreditScore,
   CurrencyExchange,
@@ -86,6 +91,7 @@ export const NAV_ICONS: Record<string, SvgIconComponent> = {
   Label,
   ListAlt,
   LocalShipping,
+  Loyalty,
   ManageAccounts,
   MoneyOff,
   NoteAdd,

@@ -21,6 +21,7 @@ import { CustomerFormDialog } from './CustomerFormDialog';
 import { StatementPrint } from './StatementPrint';
 import { AccountPage, BalanceFigure } from '../../../shared/ui/AccountPage';
 import { CustomerGroupField } from '../../pricing';
+import { CustomerPoints } from '../../loyalty';
 
 /** /Customers/{id}: details, balance, ledger (sales, returns, payments), payment on account. */
 export default function CustomerPage() {
@@ -73,32 +74,39 @@ export default function CustomerPage() {
         </>
       }
       side={
-        <Paper variant="outlined" sx={{ p: 1.5 }}>
-          <BalanceFigure label={t('fields.balance')} amount={c.balance} testId="customer-balance" />
-          <Stack sx={{ gap: 0.5, mt: 1 }}>
-            {c.phone && (
-              <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
-                {[c.phone, c.phone2].filter(Boolean).join(' · ')}
+        <Stack sx={{ gap: 1.5 }}>
+          <Paper variant="outlined" sx={{ p: 1.5 }}>
+            <BalanceFigure
+              label={t('fields.balance')}
+              amount={c.balance}
+              testId="customer-balance"
+            />
+            <Stack sx={{ gap: 0.5, mt: 1 }}>
+              {c.phone && (
+                <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
+                  {[c.phone, c.phone2].filter(Boolean).join(' · ')}
+                </Typography>
+              )}
+              {c.address && <Typography variant="body2">{c.address}</Typography>}
+              {(['nationalId', 'taxId'] as const).map(
+                (f) =>
+                  c[f] && (
+                    <Typography key={f} variant="body2">
+                      {t(`fields.${f}`)}: {c[f]}
+                    </Typography>
+                  ),
+              )}
+              <Typography variant="body2">
+                {t('fields.creditLimit')}:{' '}
+                {c.creditLimit > 0 ? formatPiasters(c.creditLimit) : t('list.noLimit')}
               </Typography>
-            )}
-            {c.address && <Typography variant="body2">{c.address}</Typography>}
-            {(['nationalId', 'taxId'] as const).map(
-              (f) =>
-                c[f] && (
-                  <Typography key={f} variant="body2">
-                    {t(`fields.${f}`)}: {c[f]}
-                  </Typography>
-                ),
-            )}
-            <Typography variant="body2">
-              {t('fields.creditLimit')}:{' '}
-              {c.creditLimit > 0 ? formatPiasters(c.creditLimit) : t('list.noLimit')}
-            </Typography>
-          </Stack>
-          <Stack sx={{ mt: 2 }}>
-            <CustomerGroupField customerId={c.id} />
-          </Stack>
-        </Paper>
+            </Stack>
+            <Stack sx={{ mt: 2 }}>
+              <CustomerGroupField customerId={c.id} />
+            </Stack>
+          </Paper>
+          <CustomerPoints customerId={c.id} />
+        </Stack>
       }
     >
       <Paper variant="outlined">

@@ -1,0 +1,3 @@
+// The till's public API for other features: the printed gift card (the back office prints the
+// same slip, docs/decisions/0093).
+export { GiftCardSlip } from './components/GiftCardSlip';
