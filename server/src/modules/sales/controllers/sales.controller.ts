@@ -13,6 +13,12 @@ import {
   EditSaleDto,
   SaleListQueryDto,
 } from '@pos/contracts';
+import {
+  createdOrSeen,
+  DocumentController,
+  DocumentRoutes,
+  IdParam,
+} from '../../../core/http/document-routes';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
   AcceptsDeviceGrant,
@@ -25,12 +31,6 @@ import {
 import { CommandRunner } from '../../../core/cqrs';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { sendList } from '../../../core/http/list';
-import {
-  createdOrSeen,
-  DocumentController,
-  DocumentRoutes,
-  IdParam,
-} from '../../../core/http/document-routes';
 import {
   CreateSaleCommand,
   type CreateSaleResult,
