@@ -15,16 +15,20 @@ export async function lockRow<T extends { id: unknown }>(
   return row;
 }
 
-/** The fields among `keys` that the DTO sends (undefined leaves one unchanged), text trimmed. */
+/**
+ * The fields among `keys` that the DTO sends (undefined leaves one unchanged), text trimmed; a
+ * null sent for one of `required` (a field that cannot be empty) changes nothing either.
+ */
 export function patchOf<D extends object, K extends keyof D>(
   dto: D,
   keys: readonly K[],
+  required: readonly PropertyKey[] = [],
 ): Partial<Pick<D, K>> {
   const patch: Partial<Pick<D, K>> = {};
   for (const key of keys) {
     const value = dto[key];
-    if (value !== undefined)
-      patch[key] = (typeof value === 'string' ? value.trim() : value) as D[K];
+    if (value === undefined || (value === null && required.includes(key))) continue;
+    patch[key] = (typeof value === 'string' ? value.trim() : value) as D[K];
   }
   return patch;
 }

@@ -11,6 +11,7 @@ export {
   type PostingLine,
   type SystemAccount,
 } from './services/posting';
+export { PostingSubscriber, type EventPostings } from './services/posting-subscriber';
 export { postHistory } from './services/post-history';
 export { dropUnusedAccounts, openLeafAccount, renameAccount } from './services/leaf-accounts';
 export { reverseSourceEntries } from './services/reversal';

@@ -1,7 +1,11 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { MoneyTransactionPostedEvent, ShiftCashDepositedEvent } from '@pos/contracts';
-import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
-import { queuePosting, type PostingLine, type SystemAccount } from '../../accounting';
+import { Injectable } from '@nestjs/common';
+import type { MoneyTransactionPostedEvent } from '@pos/contracts';
+import {
+  PostingSubscriber,
+  type EventPostings,
+  type PostingLine,
+  type SystemAccount,
+} from '../../accounting';
 
 /**
  * The postings of the vaults' money (issue 15), each to the vaults' own accounts by id:
@@ -15,26 +19,16 @@ import { queuePosting, type PostingLine, type SystemAccount } from '../../accoun
  * - a shift's cash into the main vault: Dr main vault / Cr cash in the drawers (1101).
  */
 @Injectable()
-export class PostMoneyJournalHandler implements OnModuleInit {
-  constructor(private readonly subscribers: DomainEventSubscribers) {}
-
-  onModuleInit(): void {
-    this.subscribers.on('money.transaction.posted', ({ payload }, tx) => this.money(tx, payload));
-    this.subscribers.on('shift.cash.deposited', ({ payload }, tx) => this.shift(tx, payload));
-  }
-
-  money(tx: CommandTransaction, e: MoneyTransactionPostedEvent): void {
-    queuePosting(tx, {
+export class PostMoneyJournalHandler extends PostingSubscriber {
+  protected readonly postings: EventPostings = {
+    'money.transaction.posted': (e) => ({
       branchId: e.phase === 'received' ? e.toBranchId : e.fromBranchId,
       source: { type: 'money_transaction', id: e.transactionId, number: e.number },
       description: e.reason || null,
       createdBy: e.userId,
       lines: moneyLines(e),
-    });
-  }
-
-  shift(tx: CommandTransaction, e: ShiftCashDepositedEvent): void {
-    queuePosting(tx, {
+    }),
+    'shift.cash.deposited': (e) => ({
       branchId: e.branchId,
       source: { type: 'shift_deposit', id: e.shiftId },
       createdBy: e.userId,
@@ -42,8 +36,8 @@ export class PostMoneyJournalHandler implements OnModuleInit {
         { account: { id: e.accountId }, debit: e.amount },
         { account: 'cash', credit: e.amount },
       ],
-    });
-  }
+    }),
+  };
 }
 
 const COUNTER: Partial<Record<MoneyTransactionPostedEvent['type'], SystemAccount>> = {

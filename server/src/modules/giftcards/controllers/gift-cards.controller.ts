@@ -1,29 +1,30 @@
-import { Body, Controller, Get, HttpStatus, Post, Query, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   GiftCardCodeQueryDto,
   GiftCardIssueDto,
   GiftCardTopUpDto,
   ListQueryDto,
 } from '@pos/contracts';
-import type { AuthUser } from '../../../core/auth/auth.types';
+import { Authenticated, RequirePermissions } from '../../../core/auth/decorators';
 import {
-  Authenticated,
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
-import { IdParam } from '../../../core/http/document-routes';
-import { Idempotent } from '../../../core/http/idempotency';
+  createdOrSeen,
+  DocumentController,
+  DocumentRoutes,
+} from '../../../core/http/document-routes';
 import {
   IssueGiftCardCommand,
   type GiftCardResult,
 } from '../commands/issue-gift-card/issue-gift-card.command';
 import { TopUpGiftCardCommand } from '../commands/top-up-gift-card/top-up-gift-card.command';
 import { GiftCardQueries } from '../queries/gift-cards.queries';
+
+/** Selling or topping up a card: 201 with the card, or 200 with it when the client's id was seen. */
+const load = {
+  idempotent: true,
+  status: createdOrSeen,
+  answer: (_: GiftCardQueries, result: GiftCardResult) => result.card,
+} as const;
 
 /**
  * /GiftCards (issue 33 item 5, docs/api-giftcards.md): selling and topping up need
@@ -32,45 +33,22 @@ import { GiftCardQueries } from '../queries/gift-cards.queries';
  */
 @ApiTags('giftcards')
 @Controller('GiftCards')
-export class GiftCardsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: GiftCardQueries,
-  ) {}
-
-  @RequirePermissions(['can_sell_gift_cards'])
-  @Idempotent()
-  @Post()
-  async issue(
-    @Body() dto: GiftCardIssueDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const result: GiftCardResult = await this.commands.execute(
-      new IssueGiftCardCommand(dto, user, meta),
-    );
-    res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
-    return result.card;
-  }
-
-  @RequirePermissions(['can_sell_gift_cards'])
-  @Idempotent()
-  @Post(':id/top-ups')
-  async topUp(
-    @IdParam() id: string,
-    @Body() dto: GiftCardTopUpDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const result: GiftCardResult = await this.commands.execute(
-      new TopUpGiftCardCommand(id, dto, user, meta),
-    );
-    res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
-    return result.card;
-  }
-
+@DocumentRoutes({
+  access: RequirePermissions(['can_sell_gift_cards']),
+  get: true,
+  reads: { get: 'detail' },
+  commands: {
+    issue: { ...load, route: Post(), command: IssueGiftCardCommand, body: GiftCardIssueDto },
+    topUp: {
+      ...load,
+      route: Post(':id/top-ups'),
+      id: true,
+      command: TopUpGiftCardCommand,
+      body: GiftCardTopUpDto,
+    },
+  },
+})
+export class GiftCardsController extends DocumentController(GiftCardQueries) {
   /** The till: a card's balance by its code. */
   @Authenticated()
   @Get('lookup')
@@ -78,15 +56,10 @@ export class GiftCardsController {
     return this.queries.byCode(query.code);
   }
 
+  /** The cards and what they hold in all (`outstanding`), one page in the body. */
   @RequirePermissions(['can_sell_gift_cards'])
   @Get()
   list(@Query() query: ListQueryDto) {
     return this.queries.list(query);
-  }
-
-  @RequirePermissions(['can_sell_gift_cards'])
-  @Get(':id')
-  get(@IdParam() id: string) {
-    return this.queries.detail(id);
   }
 }

@@ -1,7 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { GiftCardLoadedEvent } from '@pos/contracts';
-import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
-import { paymentAccount, queuePosting } from '../../accounting';
+import { Injectable } from '@nestjs/common';
+import { paymentAccount, PostingSubscriber, type EventPostings } from '../../accounting';
 
 /**
  * The gift cards' postings (issue 33 item 5, docs/decisions/0083): a card sold or topped up is
@@ -11,15 +9,9 @@ import { paymentAccount, queuePosting } from '../../accounting';
  * (accounting's paymentAccount).
  */
 @Injectable()
-export class GiftCardPostJournalHandler implements OnModuleInit {
-  constructor(private readonly subscribers: DomainEventSubscribers) {}
-
-  onModuleInit(): void {
-    this.subscribers.on('giftcard.loaded', ({ payload }, tx) => this.loaded(tx, payload));
-  }
-
-  private loaded(tx: CommandTransaction, e: GiftCardLoadedEvent): void {
-    queuePosting(tx, {
+export class GiftCardPostJournalHandler extends PostingSubscriber {
+  protected readonly postings: EventPostings = {
+    'giftcard.loaded': (e) => ({
       branchId: e.branchId,
       source: { type: 'gift_card', id: e.entryId, number: e.code },
       createdBy: e.userId,
@@ -27,6 +19,6 @@ export class GiftCardPostJournalHandler implements OnModuleInit {
         { account: paymentAccount(e.methodType), debit: e.amount },
         { account: 'gift_card_liability', credit: e.amount },
       ],
-    });
-  }
+    }),
+  };
 }

@@ -1,20 +1,10 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, Put } from '@nestjs/common';
 import { LoyaltyProgramDto } from '@pos/contracts';
 import { ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  AdminOnly,
-  Authenticated,
-  CurrentUser,
-  Meta,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
-import { SetLoyaltyProgramCommand } from '../commands/set-loyalty-program';
-import { IdParam } from '../../../core/http/document-routes';
-import { loyaltyProgram } from '../services/loyalty-ledger';
+import { AdminOnly, Authenticated } from '../../../core/auth/decorators';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { SetLoyaltyProgramCommand } from '../commands/set-loyalty-program/set-loyalty-program.command';
+import { LoyaltyQueries } from '../queries/loyalty.queries';
 
 /**
  * /Loyalty (issue 33 item 4, docs/decisions/0091): the program and a customer's points, read by
@@ -23,60 +13,32 @@ import { loyaltyProgram } from '../services/loyalty-ledger';
  */
 @ApiTags('loyalty')
 @Controller('Loyalty')
-export class LoyaltyController {
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly commands: CommandBus,
-  ) {}
-
+@DocumentRoutes({
+  commands: {
+    /**
+     * Change the program (admin): a new point value revalues the points held (docs/decisions/0091).
+     * No Idempotency-Key: the PUT sets absolute values under the program row's lock, and the
+     * revaluation is the change from the value held, so a repeat moves nothing.
+     */
+    setProgram: {
+      route: Put('program'),
+      command: SetLoyaltyProgramCommand,
+      body: LoyaltyProgramDto,
+      access: AdminOnly(),
+    },
+  },
+})
+export class LoyaltyController extends DocumentController(LoyaltyQueries) {
   @Get('program')
   @Authenticated()
   program() {
-    return loyaltyProgram(this.ds.manager);
-  }
-
-  /**
-   * Change the program (admin): a new point value revalues the points held (docs/decisions/0091).
-   * No Idempotency-Key: the PUT sets absolute values under the program row's lock, and the
-   * revaluation is the change from the value held, so a repeat moves nothing.
-   */
-  @AdminOnly()
-  @Put('program')
-  setProgram(
-    @Body() dto: LoyaltyProgramDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    return this.commands.execute(new SetLoyaltyProgramCommand(dto, user, meta));
+    return this.queries.program();
   }
 
   /** The customer's points, what they are worth now, and their last 20 movements. */
   @Get('customers/:id')
   @Authenticated()
-  async customer(@IdParam() id: string) {
-    const program = await loyaltyProgram(this.ds.manager);
-    const [row] = await this.ds.query(
-      'SELECT points FROM loyalty_balances WHERE customer_id = $1',
-      [id],
-    );
-    const points = Number(row?.points ?? 0);
-    const moves: Record<string, unknown>[] = await this.ds.query(
-      `SELECT type, points, value, points_after AS "pointsAfter", reference_type AS "referenceType",
-              reference_id AS "referenceId", created_at AS "createdAt"
-         FROM loyalty_ledger WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20`,
-      [id],
-    );
-    return {
-      enabled: program.enabled,
-      points,
-      value: points * program.pointValue,
-      pointValue: program.pointValue,
-      moves: moves.map((x) => ({
-        ...x,
-        points: Number(x.points),
-        value: Number(x.value),
-        pointsAfter: Number(x.pointsAfter),
-      })),
-    };
+  customer(@IdParam() id: string) {
+    return this.queries.customer(id);
   }
 }

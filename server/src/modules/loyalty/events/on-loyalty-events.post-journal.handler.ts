@@ -1,7 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { LoyaltyMovedEvent } from '@pos/contracts';
-import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
-import { queuePosting } from '../../accounting';
+import { Injectable } from '@nestjs/common';
+import { PostingSubscriber, type EventPostings } from '../../accounting';
 
 /**
  * The loyalty postings (issue 33 item 4, docs/decisions/0091): points earned are owed to the
@@ -10,15 +8,9 @@ import { queuePosting } from '../../accounting';
  * own entry: its points tender posts to the loyalty liability (accounting's paymentAccount).
  */
 @Injectable()
-export class LoyaltyPostJournalHandler implements OnModuleInit {
-  constructor(private readonly subscribers: DomainEventSubscribers) {}
-
-  onModuleInit(): void {
-    this.subscribers.on('loyalty.moved', ({ payload }, tx) => this.moved(tx, payload));
-  }
-
-  private moved(tx: CommandTransaction, e: LoyaltyMovedEvent): void {
-    queuePosting(tx, {
+export class LoyaltyPostJournalHandler extends PostingSubscriber {
+  protected readonly postings: EventPostings = {
+    'loyalty.moved': (e) => ({
       branchId: e.branchId,
       source: { type: 'loyalty', id: e.referenceId, number: e.number ?? null },
       createdBy: e.userId,
@@ -26,6 +18,6 @@ export class LoyaltyPostJournalHandler implements OnModuleInit {
         { account: 'loyalty_expense', debit: e.value },
         { account: 'loyalty_liability', credit: e.value },
       ],
-    });
-  }
+    }),
+  };
 }

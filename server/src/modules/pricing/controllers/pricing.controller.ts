@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -19,13 +19,7 @@ import {
   PromotionUpdateDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  Authenticated,
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
+import { Authenticated, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
 import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { CreatePriceListCommand } from '../commands/create-price-list/create-price-list.command';
 import { CreatePromotionCommand } from '../commands/create-promotion/create-promotion.command';
@@ -124,10 +118,23 @@ export class CouponsController extends DocumentController(CouponQueries) {}
  */
 @ApiTags('pricing')
 @Controller('PricingRules')
+@DocumentRoutes({
+  commands: {
+    /** A customer's group set (or cleared); answers the group as the till reads it. */
+    setCustomerGroup: {
+      route: Put('customers/:id/group'),
+      id: true,
+      command: SetCustomerGroupCommand,
+      body: CustomerGroupMemberDto,
+      access: Write(),
+      answer: (q: PricingQueries, _: unknown, __: AuthUser, id: string) => q.customerGroup(id),
+    },
+  },
+})
 export class PricingRulesController {
   constructor(
-    private readonly queries: PricingQueries,
-    private readonly commands: CommandBus,
+    readonly queries: PricingQueries,
+    readonly commands: CommandBus,
     private readonly coupons: CouponQueries,
   ) {}
 
@@ -166,18 +173,6 @@ export class PricingRulesController {
   @Authenticated()
   @Get('customers/:id/group')
   customerGroup(@IdParam() id: string) {
-    return this.queries.customerGroup(id);
-  }
-
-  @Write()
-  @Put('customers/:id/group')
-  async setCustomerGroup(
-    @IdParam() id: string,
-    @Body() dto: CustomerGroupMemberDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new SetCustomerGroupCommand(id, dto, user, meta));
     return this.queries.customerGroup(id);
   }
 }

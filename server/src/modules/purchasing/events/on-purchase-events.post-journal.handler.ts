@@ -1,7 +1,11 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { PurchasePostedEvent, PurchaseReturnedEvent } from '@pos/contracts';
-import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
-import { queuePosting, type PostingLine } from '../../accounting';
+import { Injectable } from '@nestjs/common';
+import type { PurchasePostedEvent } from '@pos/contracts';
+import {
+  PostingSubscriber,
+  type EventPostings,
+  type Posting,
+  type PostingLine,
+} from '../../accounting';
 
 /**
  * The purchase postings (issue 14), in the command's transaction:
@@ -14,41 +18,10 @@ import { queuePosting, type PostingLine } from '../../accounting';
  *   average cost the stock left at, and the difference from the entry cost to inventory revaluation.
  */
 @Injectable()
-export class PostPurchaseJournalHandler implements OnModuleInit {
-  constructor(private readonly subscribers: DomainEventSubscribers) {}
-
-  onModuleInit(): void {
-    this.subscribers.on('purchase.posted', ({ payload }, tx) => this.posted(tx, payload));
-    this.subscribers.on('purchase.returned', ({ payload }, tx) => this.returned(tx, payload));
-  }
-
-  private posted(tx: CommandTransaction, p: PurchasePostedEvent): void {
-    const vendor = { type: 'vendor' as const, id: p.vendorId };
-    const lines: PostingLine[] = [
-      ...p.inventory.map((v): PostingLine => ({
-        account: 'inventory',
-        debit: v.amount,
-        branchId: v.branchId,
-      })),
-      { account: 'inventory_revaluation', debit: p.revaluation },
-      { account: 'vat_input', debit: p.vat },
-      { account: 'vendors', credit: p.total, party: vendor },
-    ];
-    if (p.payment)
-      lines.push(
-        { account: 'vendors', debit: p.payment.amount, party: vendor },
-        { account: { id: p.payment.accountId }, credit: p.payment.amount },
-      );
-    queuePosting(tx, {
-      branchId: p.branchId,
-      source: { type: 'purchase', id: p.invoiceId, number: p.number },
-      createdBy: p.userId,
-      lines,
-    });
-  }
-
-  private returned(tx: CommandTransaction, r: PurchaseReturnedEvent): void {
-    queuePosting(tx, {
+export class PostPurchaseJournalHandler extends PostingSubscriber {
+  protected readonly postings: EventPostings = {
+    'purchase.posted': posted,
+    'purchase.returned': (r) => ({
       branchId: r.branchId,
       source: { type: 'purchase_return', id: r.returnId, number: r.number },
       createdBy: r.userId,
@@ -58,6 +31,31 @@ export class PostPurchaseJournalHandler implements OnModuleInit {
         { account: 'inventory', credit: r.stockValue },
         { account: 'inventory_revaluation', debit: r.stockValue - (r.total - r.vat) },
       ],
-    });
-  }
+    }),
+  };
+}
+
+function posted(p: PurchasePostedEvent): Posting {
+  const vendor = { type: 'vendor' as const, id: p.vendorId };
+  const lines: PostingLine[] = [
+    ...p.inventory.map((v): PostingLine => ({
+      account: 'inventory',
+      debit: v.amount,
+      branchId: v.branchId,
+    })),
+    { account: 'inventory_revaluation', debit: p.revaluation },
+    { account: 'vat_input', debit: p.vat },
+    { account: 'vendors', credit: p.total, party: vendor },
+  ];
+  if (p.payment)
+    lines.push(
+      { account: 'vendors', debit: p.payment.amount, party: vendor },
+      { account: { id: p.payment.accountId }, credit: p.payment.amount },
+    );
+  return {
+    branchId: p.branchId,
+    source: { type: 'purchase', id: p.invoiceId, number: p.number },
+    createdBy: p.userId,
+    lines,
+  };
 }

@@ -1,7 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { VendorOpeningPostedEvent, VendorPaymentMadeEvent } from '@pos/contracts';
-import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
-import { queuePosting } from '../../accounting';
+import { Injectable } from '@nestjs/common';
+import { PostingSubscriber, type EventPostings } from '../../accounting';
 
 /**
  * The books of the vendors' own facts (issue 14): an opening balance is owed to the vendor against
@@ -9,17 +7,10 @@ import { queuePosting } from '../../accounting';
  * vault's own account. Both in the command's transaction.
  */
 @Injectable()
-export class PostVendorJournalHandler implements OnModuleInit {
-  constructor(private readonly subscribers: DomainEventSubscribers) {}
-
-  onModuleInit(): void {
-    this.subscribers.on('vendor.opening.posted', ({ payload }, tx) => this.opening(tx, payload));
-    this.subscribers.on('vendor.payment.made', ({ payload }, tx) => this.payment(tx, payload));
-  }
-
-  /** amount > 0: Dr opening balances / Cr vendors; a reversal (amount < 0) the other way round. */
-  opening(tx: CommandTransaction, e: VendorOpeningPostedEvent): void {
-    queuePosting(tx, {
+export class PostVendorJournalHandler extends PostingSubscriber {
+  protected readonly postings: EventPostings = {
+    /** amount > 0: Dr opening balances / Cr vendors; a reversal (amount < 0) the other way round. */
+    'vendor.opening.posted': (e) => ({
       branchId: e.branchId,
       source: { type: 'vendor_opening', id: e.vendorId, number: null },
       description: e.vendorName,
@@ -28,11 +19,8 @@ export class PostVendorJournalHandler implements OnModuleInit {
         { account: 'opening_balances', debit: e.amount },
         { account: 'vendors', credit: e.amount, party: { type: 'vendor', id: e.vendorId } },
       ],
-    });
-  }
-
-  payment(tx: CommandTransaction, e: VendorPaymentMadeEvent): void {
-    queuePosting(tx, {
+    }),
+    'vendor.payment.made': (e) => ({
       branchId: e.branchId,
       source: { type: 'vendor_payment', id: e.paymentId, number: e.number },
       createdBy: e.userId,
@@ -40,6 +28,6 @@ export class PostVendorJournalHandler implements OnModuleInit {
         { account: 'vendors', debit: e.amount, party: { type: 'vendor', id: e.vendorId } },
         { account: { id: e.accountId }, credit: e.amount },
       ],
-    });
-  }
+    }),
+  };
 }

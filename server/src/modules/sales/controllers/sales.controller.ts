@@ -13,6 +13,12 @@ import {
   EditSaleDto,
   SaleListQueryDto,
 } from '@pos/contracts';
+import {
+  createdOrSeen,
+  DocumentController,
+  DocumentRoutes,
+  IdParam,
+} from '../../../core/http/document-routes';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
   AcceptsDeviceGrant,
@@ -25,7 +31,6 @@ import {
 import { CommandRunner } from '../../../core/cqrs';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { sendList } from '../../../core/http/list';
-import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import {
   CreateSaleCommand,
   type CreateSaleResult,
@@ -124,6 +129,23 @@ export class SalesController {
     access: RequirePermissions(['can_edit_invoice']),
     idempotent: true,
   },
+  commands: {
+    /** ReturnSale: 201 with the return, or 200 with the same return when its id was seen before. */
+    return: {
+      route: Post(':id/returns'),
+      id: true,
+      command: ReturnSaleCommand,
+      body: CreateReturnDto,
+      access: RequirePermissions(['can_return_products']),
+      idempotent: true,
+      status: createdOrSeen,
+      answer: async (q: SalesQueries, result: ReturnSaleResult, user: AuthUser) => {
+        const answer = await q.getReturn(result.returnId, user);
+        // refunded to store credit (issue 33 item 5): the cards and what they hold, for the receipt
+        return result.storeCredit ? { ...answer, storeCredit: result.storeCredit } : answer;
+      },
+    },
+  },
 })
 export class InvoicesController extends DocumentController(SalesQueries) {
   @RequirePermissions(['can_see_invoices'])
@@ -155,25 +177,6 @@ export class InvoicesController extends DocumentController(SalesQueries) {
   @Get(':id/history')
   history(@IdParam() id: string, @CurrentUser() user: AuthUser) {
     return this.queries.history(id, user);
-  }
-
-  @RequirePermissions(['can_return_products'])
-  @Idempotent()
-  @Post(':id/returns')
-  async return(
-    @IdParam() id: string,
-    @Body() dto: CreateReturnDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const result: ReturnSaleResult = await this.commands.execute(
-      new ReturnSaleCommand(id, dto, user, meta),
-    );
-    res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
-    const answer = await this.queries.getReturn(result.returnId, user);
-    // refunded to store credit (issue 33 item 5): the cards and what they hold, for the receipt
-    return result.storeCredit ? { ...answer, storeCredit: result.storeCredit } : answer;
   }
 }
 

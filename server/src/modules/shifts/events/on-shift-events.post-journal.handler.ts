@@ -1,20 +1,12 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { ShiftClosedEvent } from '@pos/contracts';
-import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
-import { queuePosting } from '../../accounting';
+import { Injectable } from '@nestjs/common';
+import { PostingSubscriber, type EventPostings } from '../../accounting';
 
 /** The shifts' automatic postings (issue 13), in the closing command's transaction. */
 @Injectable()
-export class ShiftPostJournalHandler implements OnModuleInit {
-  constructor(private readonly subscribers: DomainEventSubscribers) {}
-
-  onModuleInit(): void {
-    this.subscribers.on('shift.closed', ({ payload }, tx) => this.shiftClose(tx, payload));
-  }
-
-  /** Counted cash against expected: a shortage is an expense, an excess a reduction of it. */
-  private shiftClose(tx: CommandTransaction, c: ShiftClosedEvent): void {
-    queuePosting(tx, {
+export class ShiftPostJournalHandler extends PostingSubscriber {
+  protected readonly postings: EventPostings = {
+    /** Counted cash against expected: a shortage is an expense, an excess a reduction of it. */
+    'shift.closed': (c) => ({
       branchId: c.branchId,
       source: { type: 'shift', id: c.shiftId },
       createdBy: c.cashierId,
@@ -22,6 +14,6 @@ export class ShiftPostJournalHandler implements OnModuleInit {
         { account: 'cash', debit: c.difference },
         { account: 'cash_over_short', credit: c.difference },
       ],
-    });
-  }
+    }),
+  };
 }

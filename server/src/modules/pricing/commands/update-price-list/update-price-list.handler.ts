@@ -21,6 +21,9 @@ const KEYS = [
   'customerGroupIds',
 ] as const;
 
+/** Fields that cannot be empty: a null sent for them changes nothing. */
+const REQUIRED = ['name', 'kind', 'priority', 'active', 'branchIds', 'customerGroupIds'];
+
 /**
  * UpdatePriceList: the row locked; the list as it was and as it will be both in the caller's
  * branch scope; the whole list checked again (a new `validTo` against the old `validFrom`).
@@ -36,19 +39,10 @@ export class UpdatePriceListHandler extends TransactionalCommandHandler<UpdatePr
     tx: CommandTransaction,
   ): Promise<void> {
     const before = await lockRow(tx.m, PriceListEntity, id);
-    const patch = patchOf(dto, KEYS) as Partial<PriceListFields>;
+    // null clears a date; on a field that cannot be empty it changes nothing
+    const patch = patchOf(dto, KEYS, REQUIRED) as Partial<PriceListFields>;
     if (patch.branchIds) patch.branchIds = [...new Set(patch.branchIds)];
     if (patch.customerGroupIds) patch.customerGroupIds = [...new Set(patch.customerGroupIds)];
-    // null clears a date; on a field that cannot be empty it changes nothing
-    for (const key of [
-      'name',
-      'kind',
-      'priority',
-      'active',
-      'branchIds',
-      'customerGroupIds',
-    ] as const)
-      if (patch[key] === null) delete patch[key];
     const next: PriceListFields = { ...pick(before), ...patch };
     assertRuleScope(user, before.branchIds, next.branchIds);
     checkPriceList(priceListOf(id, next));

@@ -4,7 +4,8 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { lockRow } from '../../../../core/database/updates';
+import type { PromotionUpdateDto } from '@pos/contracts';
+import { lockRow, patchOf } from '../../../../core/database/updates';
 import { PromotionEntity } from '../../entities/pricing.entities';
 import { savePromotion } from '../../services/promotion-rows';
 import { fieldsOfRow, type PromotionFields } from '../../services/rule-shapes';
@@ -36,12 +37,8 @@ export class UpdatePromotionHandler extends TransactionalCommandHandler<UpdatePr
     tx: CommandTransaction,
   ): Promise<void> {
     const before = await lockRow(tx.m, PromotionEntity, id);
-    const patch: PromotionFields = {};
-    for (const [key, value] of Object.entries(dto) as [keyof PromotionFields, unknown][]) {
-      if (value === undefined) continue;
-      if (value === null && (REQUIRED as readonly string[]).includes(key)) continue;
-      (patch as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
-    }
+    const keys = Object.keys(dto) as (keyof PromotionUpdateDto)[];
+    const patch = patchOf(dto, keys, REQUIRED) as PromotionFields;
     await savePromotion(tx, user, id, before, { ...fieldsOfRow(before), ...patch });
   }
 }

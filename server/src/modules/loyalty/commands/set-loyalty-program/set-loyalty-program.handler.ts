@@ -1,23 +1,12 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import { v7 as uuidv7 } from 'uuid';
-import type { LoyaltyProgramDto } from '@pos/contracts';
-import type { AuthUser } from '../../../core/auth/auth.types';
-import type { RequestMeta } from '../../../core/auth/decorators';
 import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
-} from '../../../core/cqrs';
-import { loyaltyProgram, type LoyaltyProgram } from '../services/loyalty-ledger';
-
-/** Change the store-wide program (admin); the Idempotency-Key makes a retry harmless. */
-export class SetLoyaltyProgramCommand {
-  constructor(
-    readonly dto: LoyaltyProgramDto,
-    readonly user: AuthUser,
-    readonly meta: RequestMeta,
-  ) {}
-}
+} from '../../../../core/cqrs';
+import { loyaltyProgram, type LoyaltyProgram } from '../../services/loyalty-ledger';
+import { SetLoyaltyProgramCommand } from './set-loyalty-program.command';
 
 /**
  * SetLoyaltyProgram: the program row locked (sales moving points hold it shared, so none is
