@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { ON_ACCOUNT_METHOD_TYPES, STORED_VALUE_METHOD_TYPES } from '@pos/contracts';
+import { takesMethod } from '@pos/contracts';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException } from '../../../core/errors/app.exception';
@@ -22,7 +22,7 @@ export async function loadMoney(
     [methodId, user.id],
   );
   if (!row || !row.active) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
-  if ([...ON_ACCOUNT_METHOD_TYPES, ...STORED_VALUE_METHOD_TYPES].includes(row.type))
+  if (!takesMethod('payIn', row.type))
     throw new AppException('GIFT_CARD_METHOD', HttpStatus.BAD_REQUEST);
   const shift = row.shift as { id: string; branchId: string } | null;
   if (!shift && row.type === 'cash')

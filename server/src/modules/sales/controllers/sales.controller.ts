@@ -171,9 +171,7 @@ export class InvoicesController extends DocumentController(SalesQueries) {
       new ReturnSaleCommand(id, dto, user, meta),
     );
     res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
-    const answer = await this.queries.getReturn(result.returnId, user);
-    // refunded to store credit (issue 33 item 5): the cards and what they hold, for the receipt
-    return result.storeCredit ? { ...answer, storeCredit: result.storeCredit } : answer;
+    return this.queries.getReturn(result.returnId, user);
   }
 }
 
