@@ -215,6 +215,9 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     await expect(pay).toContainText(number);
     await expect(pay.getByTestId('ticket-pay-due')).toContainText('750');
     await expect(pay.getByTestId('ticket-pay-method-cash').getByRole('radio')).toBeChecked();
+    // a repair is not paid by a gift card or points: the server refuses them, so they are not offered
+    await expect(pay.getByTestId('ticket-pay-method-gift_card')).toHaveCount(0);
+    await expect(pay.getByTestId('ticket-pay-method-loyalty')).toHaveCount(0);
     await pay.getByTestId('ticket-pay-submit').click();
     await expect(pay.getByTestId('ticket-pay-done')).toBeVisible();
     const receipt = desk.getByTestId('print-area').getByTestId('ticket-receipt-delivery');

@@ -276,6 +276,10 @@ test('a wholesale customer gets the wholesale price, buy 2 get 1 and a coupon ap
     const earned = saleEntries.find((e) => e.sourceType === 'loyalty');
     expect(moved(earned, 'loyalty_liability')).toBe(-8 * pointValue);
     expect(moved(earned, 'loyalty_expense')).toBe(8 * pointValue);
+    // the journal's source filter picks the points entries
+    expect((await journal('sourceType=loyalty&pageSize=100')).map((e) => e.number)).toContain(
+      earned!.number,
+    );
 
     // the return: sales returns and VAT back, the refund owed as store credit; the points the rice
     // earned taken back (floor(8 × 75 / 135) = 4)
@@ -319,6 +323,15 @@ test('a wholesale customer gets the wholesale price, buy 2 get 1 and a coupon ap
     expect(returnSent.header.referenceUUID).toBe(saleUuid);
     expect(returnSent.totalAmount).toBe(75);
     expect(returnSent.paymentMethod).toBe('GC');
+
+    // --- The return reprinted from its invoice's page prints the store credit as the till did.
+    await page.goto(`/invoices/${sale.id}`);
+    const returnRow = page.getByTestId('invoice-return-row').filter({ hasText: returned.number });
+    await returnRow.getByRole('button', { name: 'طباعة' }).click();
+    const reprint = page.getByTestId('print-area').getByTestId('return-receipt');
+    await expect(reprint.getByTestId('return-number')).toHaveText(returned.number);
+    await expect(reprint.getByTestId('return-store-credit')).toHaveText('75.00');
+    await expect(reprint).toContainText(`رصيد المتجر على البطاقة ${creditCode} الآن`);
   } finally {
     await call('post', `/api/Promotions/${promo.id}/deactivate`);
     await call('post', `/api/Promotions/${couponPromo.id}/deactivate`);
@@ -339,6 +352,7 @@ type SaleRead = {
 };
 type ReturnRead = {
   id: string;
+  number: string;
   storeCredit?: { code: string; amount: number; balance: number }[];
 };
 type JournalRead = {

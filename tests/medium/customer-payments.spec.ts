@@ -23,6 +23,7 @@ describe('customer payments: bounded, allocated, into an open shift', () => {
   let inventoryId: string;
   let vaultId: string;
   let cash: string;
+  let methods: { id: string; type: string }[];
   let today: string;
   let variantId: string;
 
@@ -40,8 +41,8 @@ describe('customer payments: bounded, allocated, into an open shift', () => {
       `SELECT id FROM vaults WHERE branch_id = $1 AND active AND type = 'cash' ORDER BY is_main DESC, created_at LIMIT 1`,
       [branchId],
     );
-    const methods = (await admin.get('/api/PaymentMethods')).body;
-    cash = methods.find((m: { type: string }) => m.type === 'cash').id;
+    methods = (await admin.get('/api/PaymentMethods')).body;
+    cash = methods.find((m) => m.type === 'cash')!.id;
     await openOwnShift(t, admin, 'admin', branchId, 60);
     const tz = await readStoreTimeZone(t.ds);
     [{ today }] = await t.ds.query(`SELECT (now() AT TIME ZONE $1)::date::text AS today`, [tz]);
@@ -142,6 +143,16 @@ describe('customer payments: bounded, allocated, into an open shift', () => {
 
     // Within what is owed the cashier needs no advance permission.
     await creditSale(customerId, 1);
+    // A debt is not paid by a gift card or points (takesMethod 'payIn'; the dialog offers neither).
+    for (const type of ['gift_card', 'loyalty']) {
+      const methodId = methods.find((m) => m.type === type)!.id;
+      const stored = await pay(admin, customerId, { amount: 100, methodId });
+      expect([type, stored.status, stored.body.code]).toEqual([
+        type,
+        400,
+        'PAYMENT_METHOD_INVALID',
+      ]);
+    }
     expect((await pay(cashier, customerId, { amount: 10_000, methodId: cash })).status).toBe(201);
 
     // The holder of can_take_advance chooses it: the excess stays on the account (balance < 0).

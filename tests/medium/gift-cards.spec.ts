@@ -251,9 +251,15 @@ describe('gift cards and store credit', () => {
     );
     expect(store.balance).toBe(1_000);
     expect((await liability()) - before).toBe(1_000);
+    const credited = [{ code: store.code, amount: 1_000, balance: 1_000 }];
+    expect(first.body.storeCredit).toEqual(credited);
     // spend it on a new sale
     const spend = await sell(1, [{ methodId: gift, amount: 1_000, giftCardCode: store.code }]);
     expect([spend.status, spend.body.giftCards[0].balance]).toEqual([201, 0]);
+    // the return reprinted (from its invoice's page) prints the store credit as the till did:
+    // what the card held after the refund, though it has been spent since
+    const reprint = await seller.get(`/api/returns/${first.body.id}`);
+    expect([reprint.status, reprint.body.storeCredit]).toEqual([200, credited]);
     // a return of a sale without a customer needs a card named
     const walkIn = await sell(1, [{ methodId: cash, amount: 1_000 }]);
     const refused = await seller
@@ -276,5 +282,12 @@ describe('gift cards and store credit', () => {
       201,
       [{ code: card.code, amount: 1_000, balance: 1_100 }],
     ]);
+    // a return refunded in cash reads none
+    const inCash = await ret([{ methodId: cash, amount: 1_000 }]);
+    expect(inCash.status).toBe(201);
+    expect(inCash.body).not.toHaveProperty('storeCredit');
+    expect((await seller.get(`/api/returns/${inCash.body.id}`)).body).not.toHaveProperty(
+      'storeCredit',
+    );
   });
 });

@@ -128,6 +128,14 @@ describe('loyalty points', () => {
     expect(await held(customerId)).toMatchObject({ points: 4, value: 40 });
     expect((await account('loyalty_liability')) - before).toBe(40);
     expect(-(await account('loyalty_expense'))).toBeGreaterThanOrEqual(40);
+    // the journal lists the points entries by their source (its filter's choice)
+    const pointsEntries = await admin.get(
+      `/api/JournalEntries?sourceType=loyalty&sourceId=${sale.body.id}`,
+    );
+    expect([
+      pointsEntries.status,
+      pointsEntries.body.map((e: { sourceType: string }) => e.sourceType),
+    ]).toEqual([200, ['loyalty']]);
     // a walk-in earns nothing
     expect((await sell(1, [{ methodId: cash, amount: 1_000 }])).body.loyalty).toBeUndefined();
     // returning 3 of 6 takes back 2 of the 4 points (half, rounded down), then the rest

@@ -23,3 +23,21 @@ export const ON_ACCOUNT_METHOD_TYPES: readonly PaymentMethodType[] = ['credit', 
  */
 export const STORED_VALUE_METHOD_TYPES: readonly PaymentMethodType[] = ['gift_card', 'loyalty'];
 export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+
+/**
+ * The method types each kind of payment refuses: the server's commands refuse them and the
+ * dialogs do not offer them (`takesMethod`). A sale's tender (the till, a reservation sold) is
+ * anything but on account; a return's refund may go to store credit but not to points (a return
+ * takes back what the sale earned: 0091); money paid in for anything else (a customer's debt, a
+ * repair, an edited sale's payments, a card sold or topped up) spends no stored value (0083, 0091).
+ */
+export const REFUSED_METHOD_TYPES = {
+  tender: ON_ACCOUNT_METHOD_TYPES,
+  refund: [...ON_ACCOUNT_METHOD_TYPES, 'loyalty'],
+  payIn: [...ON_ACCOUNT_METHOD_TYPES, ...STORED_VALUE_METHOD_TYPES],
+} as const satisfies Record<string, readonly PaymentMethodType[]>;
+export type MethodUse = keyof typeof REFUSED_METHOD_TYPES;
+
+/** Whether a payment of this kind takes a method of this type. */
+export const takesMethod = (use: MethodUse, type: string): boolean =>
+  !(REFUSED_METHOD_TYPES[use] as readonly string[]).includes(type);

@@ -26,8 +26,14 @@ import { defineResource } from '../resource';
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
+/**
+ * Every document type the books post (`source_type`): a posting's source is typed by it
+ * (server/src/modules/accounting/services/posting.ts), so a new one cannot post before it is here,
+ * and the journal's filter and labels (`sources.*`) follow it.
+ */
 export const JOURNAL_SOURCE_TYPES = [
   'sale',
+  'sale_revaluation',
   'return',
   'shift',
   'customer_payment',
@@ -51,7 +57,11 @@ export const JOURNAL_SOURCE_TYPES = [
   'delivery',
   'delivery_settlement',
   'gift_card',
+  'loyalty',
+  'installment_plan',
+  'installment_payment',
 ] as const;
+export type JournalSourceType = (typeof JOURNAL_SOURCE_TYPES)[number];
 
 export type LedgerAccountDto = {
   id: string;

@@ -589,7 +589,7 @@ export type ReturnDto = {
   createdAt: string;
   lines: { saleLineId: string; productName: string; quantity: number; amount: number }[];
   refunds: { methodId: string; methodName: string; amount: number }[];
-  /** refunded to store credit (issue 33 item 5; the return's own answer only): each card and what it holds now */
+  /** refunded to store credit (issue 33 item 5): each card, the amount and what it held after; absent when none */
   storeCredit?: GiftCardUseDto[];
 };
 export class DailyReportQueryDto {

@@ -1,4 +1,8 @@
-import { JOURNAL_AUTO_DESCRIPTIONS, journalDescriptionKey } from '@pos/contracts';
+import {
+  JOURNAL_AUTO_DESCRIPTIONS,
+  JOURNAL_SOURCE_TYPES,
+  journalDescriptionKey,
+} from '@pos/contracts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -7,6 +11,7 @@ import { join } from 'node:path';
 const locale = (lang: string) =>
   JSON.parse(readFileSync(join(__dirname, `../i18n/${lang}.json`), 'utf8')) as {
     journal: { auto: Record<string, unknown> };
+    sources: Record<string, string>;
   };
 
 const at = (tree: Record<string, unknown>, key: string): unknown =>
@@ -39,5 +44,19 @@ describe('journal descriptions', () => {
     expect(journalDescriptionKey('manual', 'received')).toBeNull();
     expect(journalDescriptionKey('cheque', 'a note')).toBeNull();
     expect(journalDescriptionKey('cheque', null)).toBeNull();
+  });
+});
+
+// Issue 33's acceptance: the points entries had their label but not their place in the list, so
+// the journal's source filter could not pick them and `?sourceType=loyalty` was a 400. The list is
+// what the server posts (a posting's source is typed by it); each type has its label, and a label
+// names a type the list holds.
+describe('journal source types', () => {
+  it.each(['ar', 'en'])('are the source labels of %s, one for one', (lang) => {
+    expect(Object.keys(locale(lang).sources).sort()).toEqual([...JOURNAL_SOURCE_TYPES].sort());
+  });
+
+  it('hold the points and the revaluation of an edited sale', () => {
+    expect(JOURNAL_SOURCE_TYPES).toEqual(expect.arrayContaining(['loyalty', 'sale_revaluation']));
   });
 });

@@ -1,4 +1,4 @@
-import { CustomerPaymentDto, ON_ACCOUNT_METHOD_TYPES } from '@pos/contracts';
+import { CustomerPaymentDto, takesMethod } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -44,7 +44,7 @@ function PaymentForm({ target, mode, onClose }: Props & { target: PaymentTarget 
   const user = useAtomValue(sessionUserState);
   const list = vaults.data ?? [];
   const own = list.filter((v) => v.branchId === user?.branchId);
-  const options = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
+  const options = (methods.data ?? []).filter((m) => takesMethod('payIn', m.type));
   const testId = collect ? 'collect' : 'customer-pay';
   const pay = useCrudMutation({
     mutationFn: ({ body, key }: { body: CustomerPaymentDto; key: string }) =>

@@ -13,7 +13,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
-  ON_ACCOUNT_METHOD_TYPES,
+  takesMethod,
   type MaintenanceTicketDto,
   type PaymentMethodDto,
 } from '@pos/contracts';
@@ -93,8 +93,8 @@ function TicketPayForm({
     if (ticket.error) onClose();
   }, [ticket.error, onClose]);
   const allMethods = usePaymentMethods(true);
-  const methods: PaymentMethodDto[] = (allMethods.data ?? []).filter(
-    (m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type),
+  const methods: PaymentMethodDto[] = (allMethods.data ?? []).filter((m) =>
+    takesMethod('payIn', m.type),
   );
   const [methodId, setMethodId] = useState('');
   const cash = methods.find((m) => m.type === 'cash');

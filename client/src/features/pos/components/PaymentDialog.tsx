@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
-  ON_ACCOUNT_METHOD_TYPES,
+  takesMethod,
   type GiftCardDto,
   type PaymentMethodDto,
 } from '@pos/contracts';
@@ -93,7 +93,7 @@ export function PaymentDialog({
   onPay,
 }: Props) {
   const { t, i18n } = useTranslation('pos');
-  const methods = allMethods.filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
+  const methods = allMethods.filter((m) => takesMethod('tender', m.type));
   const installmentMethod = mayPlan ? allMethods.find((m) => m.type === 'installment') : undefined;
   const [owed, setOwed] = useState<'account' | 'installment'>('account');
   const baseId = useId();

@@ -1,8 +1,7 @@
 import Typography from '@mui/material/Typography';
 import {
   GiftCardIssueDto,
-  ON_ACCOUNT_METHOD_TYPES,
-  STORED_VALUE_METHOD_TYPES,
+  takesMethod,
   type GiftCardDto,
   type GiftCardIssueDto as IssueBody,
 } from '@pos/contracts';
@@ -32,10 +31,7 @@ export function SellGiftCardDialog({ customer, onClose, onSold }: Props) {
   const { t, i18n } = useTranslation('pos');
   // online only (a card is sold where its code is made): the server's methods
   const methods = (usePaymentMethods(true).data ?? []).filter(
-    (m) =>
-      m.active &&
-      !ON_ACCOUNT_METHOD_TYPES.includes(m.type) &&
-      !STORED_VALUE_METHOD_TYPES.includes(m.type),
+    (m) => m.active && takesMethod('payIn', m.type),
   );
   const cash = methods.find((m) => m.type === 'cash');
   const save = useMutation({

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, ON_ACCOUNT_METHOD_TYPES, type ReservationDto } from '@pos/contracts';
+import { formatPiasters, takesMethod, type ReservationDto } from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
@@ -28,7 +28,7 @@ export function ConvertDialog({
 }) {
   const { t, i18n } = useTranslation('reservations');
   const methods = usePaymentMethods();
-  const tenders = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
+  const tenders = (methods.data ?? []).filter((m) => takesMethod('tender', m.type));
   const [chosen, setChosen] = useState('');
   const method = tenders.find((m) => m.id === chosen) ?? tenders.find((m) => m.type === 'cash');
   const [saleId] = useState(newId);

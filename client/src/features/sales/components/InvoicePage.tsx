@@ -18,8 +18,8 @@ import {
   formatPiasters,
   LIMITS,
   hasPermission,
-  ON_ACCOUNT_METHOD_TYPES,
   routePath,
+  takesMethod,
   type EditSaleDto,
   type ReturnDto,
   type SaleDto,
@@ -443,8 +443,9 @@ function EditInvoiceDialog({
 }) {
   const { t, i18n } = useTranslation('sales');
   const methods = usePaymentMethods(true);
-  // «آجل» (credit) is what stays unpaid, not a tender: the server refuses it as a payment.
-  const tenders = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
+  // «آجل» (credit) is what stays unpaid, not a tender, and an edit spends no card or points: the
+  // server refuses them as its payments.
+  const tenders = (methods.data ?? []).filter((m) => takesMethod('payIn', m.type));
   const [cart, setCart] = useState<Cart>(() => saleToCart(sale));
   const [payments, setPayments] = useState<{ methodId: string; amount: number }[]>(() => {
     const byMethod = new Map<string, number>();

@@ -7,8 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
-  ON_ACCOUNT_METHOD_TYPES,
   proportionalAmount,
+  takesMethod,
   type CreateReturnDto,
   type ReturnDto,
   type SaleDto,
@@ -189,7 +189,7 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
           >
             {(methods.data ?? [])
               // never back as points: the return takes back what the sale earned (0091)
-              .filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type) && m.type !== 'loyalty')
+              .filter((m) => takesMethod('refund', m.type))
               .map((m) => (
                 <MenuItem key={m.id} value={m.id}>
                   {methodName(m, i18n.language)}

@@ -1,3 +1,4 @@
+import type { JournalSourceType } from '@pos/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { CommandTransaction } from '../../../core/cqrs';
 
@@ -58,7 +59,8 @@ export type Posting = {
   /** the entry's id (a manual entry's client id); a new one when left out */
   id?: string;
   branchId: string | null;
-  source: { type: string; id: string; number?: string | null } | null;
+  /** the document posted; its type one of JOURNAL_SOURCE_TYPES (the journal filters by it) */
+  source: { type: JournalSourceType; id: string; number?: string | null } | null;
   description?: string | null;
   reference?: string | null;
   createdBy?: string | null;

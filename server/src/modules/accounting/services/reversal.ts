@@ -1,3 +1,4 @@
+import type { JournalSourceType } from '@pos/contracts';
 import type { CommandTransaction } from '../../../core/cqrs';
 import { queuePosting } from './posting';
 
@@ -18,7 +19,7 @@ export type PostedLineRow = {
  */
 export async function reverseSourceEntries(
   tx: CommandTransaction,
-  sourceType: string,
+  sourceType: JournalSourceType,
   sourceId: string,
   description: string,
 ): Promise<void> {

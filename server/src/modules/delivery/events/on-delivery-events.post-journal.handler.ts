@@ -17,11 +17,15 @@ export class DeliveryPostJournalHandler implements OnModuleInit {
 
   onModuleInit(): void {
     this.subscribers.on('delivery.collected', ({ payload: d }, tx) => {
-      const source = { type: 'delivery', id: d.orderId, number: d.number };
+      const source: Posting['source'] = { type: 'delivery', id: d.orderId, number: d.number };
       post(tx, d, source, 'delivered', collectedLines(d));
     });
     this.subscribers.on('delivery.settled', ({ payload: s }, tx) => {
-      const source = { type: 'delivery_settlement', id: s.settlementId, number: s.number };
+      const source: Posting['source'] = {
+        type: 'delivery_settlement',
+        id: s.settlementId,
+        number: s.number,
+      };
       post(tx, s, source, 'settled', settledLines(s));
     });
   }

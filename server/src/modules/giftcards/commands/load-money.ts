@@ -1,10 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import {
-  ON_ACCOUNT_METHOD_TYPES,
-  STORED_VALUE_METHOD_TYPES,
-  type GiftCardLoadedEvent,
-  type GiftCardTopUpDto,
-} from '@pos/contracts';
+import { takesMethod, type GiftCardLoadedEvent, type GiftCardTopUpDto } from '@pos/contracts';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
@@ -44,7 +39,7 @@ export async function loadMoney(
     [dto.methodId, user.id],
   );
   if (!row || !row.active) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
-  if ([...ON_ACCOUNT_METHOD_TYPES, ...STORED_VALUE_METHOD_TYPES].includes(row.type))
+  if (!takesMethod('payIn', row.type))
     throw new AppException('GIFT_CARD_METHOD', HttpStatus.BAD_REQUEST);
   const shift = row.shift as { id: string; branchId: string } | null;
   if (!shift && row.type === 'cash')

@@ -136,7 +136,7 @@ function gainAndLoss(
 
 /** A transfer's entries name the transfer request. */
 const transferSource = (t: TransferShippedEvent | TransferReceivedEvent) => ({
-  type: 'transfer',
+  type: 'transfer' as const,
   id: t.transferId,
   number: t.number,
 });

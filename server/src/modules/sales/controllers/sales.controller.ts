@@ -139,11 +139,9 @@ export class SalesController {
       access: RequirePermissions(['can_return_products']),
       idempotent: true,
       status: createdOrSeen,
-      answer: async (q: SalesQueries, result: ReturnSaleResult, user: AuthUser) => {
-        const answer = await q.getReturn(result.returnId, user);
-        // refunded to store credit (issue 33 item 5): the cards and what they hold, for the receipt
-        return result.storeCredit ? { ...answer, storeCredit: result.storeCredit } : answer;
-      },
+      // the return as a reprint reads it (its store credit included, issue 33 item 5)
+      answer: (q: SalesQueries, result: ReturnSaleResult, user: AuthUser) =>
+        q.getReturn(result.returnId, user),
     },
   },
 })

@@ -13,6 +13,8 @@ import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
 import { methodFigures, salesFigures } from '../../shifts';
 import {
+  giftCardMoves,
+  giftCardMovesSql,
   readSale,
   SALE_FROM,
   SALE_HEADER,
@@ -145,7 +147,8 @@ export class SalesQueries {
   async getReturn(id: string, user: AuthUser): Promise<ReturnDto> {
     const [r] = await this.ds.query(
       `SELECT r.id, r.number, r.invoice_id AS "invoiceId", i.number AS "invoiceNumber", r.total, r.credit_reduction AS "creditReduction",
-              r.created_at AS "createdAt", r.branch_id AS "branchId", i.cashier_id AS "cashierId"
+              r.created_at AS "createdAt", r.branch_id AS "branchId", i.cashier_id AS "cashierId",
+              ${giftCardMovesSql('return', 'r.id')} AS "storeCredit"
          FROM sale_returns r JOIN sales_invoices i ON i.id = r.invoice_id WHERE r.id = $1`,
       [id],
     );
@@ -179,6 +182,7 @@ export class SalesQueries {
         (p: Record<string, unknown>) =>
           ({ ...(p as object), amount: Number(p.amount) }) as ReturnDto['refunds'][number],
       ),
+      ...(r.storeCredit.length ? { storeCredit: giftCardMoves(r.storeCredit) } : {}),
     };
   }
 

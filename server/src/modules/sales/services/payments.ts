@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import {
   formatPiasters,
   LIMITS,
-  ON_ACCOUNT_METHOD_TYPES,
+  takesMethod,
   type PaymentMethodType,
   type SalePaymentInputDto,
 } from '@pos/contracts';
@@ -69,7 +69,7 @@ export function settlePayments(
   const byId = new Map(methods.map((x) => [x.id, x]));
   for (const p of payments) {
     const method = byId.get(p.methodId);
-    if (!method || !method.active || ON_ACCOUNT_METHOD_TYPES.includes(method.type))
+    if (!method || !method.active || !takesMethod('tender', method.type))
       throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
   }
   const tendered = payments.reduce((s, p) => s + p.amount, 0);

@@ -7,8 +7,8 @@ import {
   formatPiasters,
   lineAmount,
   proportionalAmount,
+  REFUSED_METHOD_TYPES,
   type CreateSaleDto,
-  type GiftCardUseDto,
 } from '@pos/contracts';
 import type { CommandTransaction } from '../../../core/cqrs';
 import type { AuthUser } from '../../../core/auth/auth.types';
@@ -44,12 +44,7 @@ import type {
 import type { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
 import { rowFields } from '../../../core/database/row-fields';
 
-/** `storeCredit`: the cards a refund to store credit went onto, with what each holds now. */
-export type ReturnSaleResult = {
-  returnId: string;
-  created: boolean;
-  storeCredit?: GiftCardUseDto[];
-};
+export type ReturnSaleResult = { returnId: string; created: boolean };
 
 /**
  * What makes two requests "the same sale": everything but the ignored client total and whether
@@ -611,11 +606,10 @@ export class SaleWriter {
         total: formatPiasters(refundTotal),
       });
     }
-    const storeCredit: GiftCardUseDto[] = [];
     if (refunds.length) {
       const methods: { id: string; type: string }[] = await m.query(
-        `SELECT id, type FROM payment_methods WHERE id = ANY($1) AND active AND type NOT IN ('credit', 'installment', 'loyalty')`,
-        [[...new Set(refunds.map((r) => r.methodId))]],
+        `SELECT id, type FROM payment_methods WHERE id = ANY($1) AND active AND type <> ALL($2)`,
+        [[...new Set(refunds.map((r) => r.methodId))], REFUSED_METHOD_TYPES.refund],
       );
       if (methods.length !== new Set(refunds.map((r) => r.methodId)).size)
         throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
@@ -623,22 +617,20 @@ export class SaleWriter {
       // store-credit card; the books credit the gift-card liability (the refund's method account).
       const giftMethods = new Set(methods.filter((x) => x.type === 'gift_card').map((x) => x.id));
       for (const r of refunds.filter((x) => giftMethods.has(x.methodId)))
-        storeCredit.push(
-          await creditGiftCard(
-            m,
-            {
-              code: (r as { giftCardCode?: string }).giftCardCode ?? null,
-              customerId: invoice.customer_id,
-            },
-            r.amount,
-            {
-              type: 'return',
-              id: dto.id,
-              branchId: invoice.branch_id,
-              shiftId: shift.id,
-              userId: user.id,
-            },
-          ),
+        await creditGiftCard(
+          m,
+          {
+            code: (r as { giftCardCode?: string }).giftCardCode ?? null,
+            customerId: invoice.customer_id,
+          },
+          r.amount,
+          {
+            type: 'return',
+            id: dto.id,
+            branchId: invoice.branch_id,
+            shiftId: shift.id,
+            userId: user.id,
+          },
         );
       await m.query(
         `INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, return_id, shift_id, branch_id)
@@ -735,7 +727,7 @@ export class SaleWriter {
       refunds: refunds.map((r) => ({ methodId: r.methodId, amount: r.amount })),
     });
     await pushStockEvents(tx, changes);
-    return { returnId: dto.id, created: true, ...(storeCredit.length ? { storeCredit } : {}) };
+    return { returnId: dto.id, created: true };
   }
 
   private async cashMethod(m: EntityManager): Promise<string> {

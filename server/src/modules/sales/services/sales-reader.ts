@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { SaleDto } from '@pos/contracts';
+import type { GiftCardUseDto, SaleDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
 import { preparedQuery } from '../../../core/database/prepared';
@@ -57,6 +57,22 @@ export function shapeHeader(
   return out;
 }
 
+/**
+ * The gift cards a document moved, as JSON rows (issue 33 item 5): those a sale spent, or those a
+ * return refunded to store credit; each card's code, the amount and what it held after — what the
+ * document's receipt printed, so a reprint prints it again. `idColumn`: the document's id column.
+ */
+export const giftCardMovesSql = (document: 'sale' | 'return', idColumn: string) =>
+  `(SELECT COALESCE(json_agg(x ORDER BY x.code), '[]') FROM (
+      SELECT g.code, abs(gl.amount) AS amount, gl.balance_after AS balance
+        FROM gift_card_ledger gl JOIN gift_cards g ON g.id = gl.card_id
+       WHERE gl.reference_type = '${document}' AND gl.reference_id = ${idColumn}
+         AND gl.type = '${document === 'sale' ? 'redeem' : 'refund'}') x)`;
+
+/** The rows of `giftCardMovesSql` in the API's shape. */
+export const giftCardMoves = (rows: Record<string, unknown>[]): GiftCardUseDto[] =>
+  rows.map((g) => ({ code: String(g.code), amount: n(g.amount), balance: n(g.balance) }));
+
 /** One invoice as the API shows it (profit with can_see_profit, cost also with can_see_buy_price), in one statement. */
 export async function readSale(
   m: EntityManager,
@@ -80,10 +96,7 @@ export async function readSale(
        (SELECT COALESCE(json_agg(x ORDER BY x."createdAt"), '[]') FROM (
           SELECT r.id, r.number, r.total, r.created_at AS "createdAt", ru.display_name AS "cashierName"
             FROM sale_returns r JOIN users ru ON ru.id = r.cashier_id WHERE r.invoice_id = i.id) x) AS "returnsJson",
-       (SELECT COALESCE(json_agg(x ORDER BY x.code), '[]') FROM (
-          SELECT g.code, -gl.amount AS amount, gl.balance_after AS balance
-            FROM gift_card_ledger gl JOIN gift_cards g ON g.id = gl.card_id
-           WHERE gl.reference_type = 'sale' AND gl.reference_id = i.id AND gl.type = 'redeem') x) AS "giftCardsJson",
+       ${giftCardMovesSql('sale', 'i.id')} AS "giftCardsJson",
        (SELECT json_build_object('earned', COALESCE(sum(ll.points) FILTER (WHERE ll.type = 'earn'), 0),
                                  'redeemed', COALESCE(-sum(ll.points) FILTER (WHERE ll.type = 'redeem'), 0),
                                  'balance', (array_agg(ll.points_after ORDER BY ll.created_at DESC, ll.id DESC))[1])
@@ -150,12 +163,7 @@ export function shapeSale(row: SaleRow, user: AuthUser | null): SaleDto {
       redeemed: n(loyaltyJson.redeemed),
       balance: n(loyaltyJson.balance),
     };
-  if (giftCardsJson?.length)
-    sale.giftCards = giftCardsJson.map((g) => ({
-      code: String(g.code),
-      amount: n(g.amount),
-      balance: n(g.balance),
-    }));
+  if (giftCardsJson?.length) sale.giftCards = giftCardMoves(giftCardsJson);
   return sale;
 }
 

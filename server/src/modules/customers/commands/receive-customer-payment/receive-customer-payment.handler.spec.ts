@@ -14,10 +14,7 @@ import { ReceiveCustomerPaymentHandler } from './receive-customer-payment.handle
 const READS_ANSWERED_EMPTY: QueryStub[] = [
   [/^\s*SELECT customer_id FROM customer_ledger WHERE id = \$1/, []],
   [/^\s*SELECT s\.id, s\.number,/, []],
-  [
-    /^\s*SELECT id, type FROM payment_methods WHERE id = \$1 AND active AND type NOT IN \('credit', 'installment', 'gift_card', 'loyalty'\)/,
-    [],
-  ],
+  [/^\s*SELECT id, type FROM payment_methods WHERE id = \$1 AND active AND type <> ALL\(\$2\)/, []],
   [/^\s*SELECT branch_id, active FROM vaults WHERE id = \$1/, []],
 ];
 

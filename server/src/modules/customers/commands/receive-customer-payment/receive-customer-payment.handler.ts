@@ -8,7 +8,7 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { formatPiasters } from '@pos/contracts';
+import { formatPiasters, REFUSED_METHOD_TYPES } from '@pos/contracts';
 import { AppException } from '../../../../core/errors/app.exception';
 import { moveVault } from '../../../cash';
 import {
@@ -78,8 +78,8 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
     let methodType: string | null = null;
     if (dto.methodId) {
       const [method] = await m.query(
-        `SELECT id, type FROM payment_methods WHERE id = $1 AND active AND type NOT IN ('credit', 'installment', 'gift_card', 'loyalty')`,
-        [dto.methodId],
+        `SELECT id, type FROM payment_methods WHERE id = $1 AND active AND type <> ALL($2)`,
+        [dto.methodId, REFUSED_METHOD_TYPES.payIn],
       );
       if (!method) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
       methodType = method.type;

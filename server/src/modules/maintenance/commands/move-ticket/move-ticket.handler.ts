@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import { includedVat, type MaintenanceStatus } from '@pos/contracts';
+import { includedVat, REFUSED_METHOD_TYPES, type MaintenanceStatus } from '@pos/contracts';
 import type { AuthUser } from '../../../../core/auth/auth.types';
 import {
   CommandRunner,
@@ -159,8 +159,8 @@ export class MoveTicketHandler extends TransactionalCommandHandler<
     // no open shift of the cashier in the ticket's branch
     if (!shift) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
     const [method] = await tx.m.query(
-      `SELECT id, type FROM payment_methods WHERE id = $1 AND active AND type NOT IN ('credit', 'installment', 'gift_card', 'loyalty')`,
-      [methodId],
+      `SELECT id, type FROM payment_methods WHERE id = $1 AND active AND type <> ALL($2)`,
+      [methodId, REFUSED_METHOD_TYPES.payIn],
     );
     if (!method) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
     return { shiftId: shift.id, methodId: method.id, methodType: method.type };
