@@ -37,6 +37,7 @@ import {
 import {
   FormDayField,
   MultiSelectField,
+  NameKindFields,
   ScopeFields,
   useFieldLabel,
   useRuleForm,
@@ -440,17 +441,16 @@ export function PromotionFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('pricing');
-  const editing = promotion !== null;
   const { form, dialog, label } = useRuleForm<PromotionForm, PromotionCreateDto>({
-    dto: editing ? PromotionUpdateDto : PromotionCreateDto,
+    row: promotion,
+    dtos: { create: PromotionCreateDto, update: PromotionUpdateDto },
     defaultValues: promotionFormOf(promotion, (n) => t('promotions.savedItem', { n })),
-    toBody: (v) => promotionBody(v, editing),
+    toBody: promotionBody,
     issues: promotionIssues,
-    save: (body) =>
-      editing ? pricingApi.updatePromotion(promotion.id, body) : pricingApi.createPromotion(body),
-    success: editing ? t('promotions.saved') : t('promotions.created'),
+    create: pricingApi.createPromotion,
+    update: pricingApi.updatePromotion,
+    texts: 'promotions',
     onClose,
-    title: editing ? t('promotions.editTitle', { name: promotion.name }) : t('promotions.addTitle'),
     testId: 'promotion',
   });
   const kind = form.watch('kind');
@@ -458,29 +458,7 @@ export function PromotionFormDialog({
   return (
     <FormDialog {...dialog}>
       <Section title={t('promotions.sections.general')}>
-        <FormTextField
-          form={form}
-          name="name"
-          label={label('name')}
-          required
-          autoFocus
-          helperText=" "
-          testId="promotion-name"
-        />
-        <FormTextField
-          form={form}
-          name="kind"
-          select
-          label={label('kind')}
-          helperText={t(`promotions.kindHints.${kind}`)}
-          selectTestId="promotion-kind"
-        >
-          {PROMOTION_KINDS.map((k) => (
-            <MenuItem key={k} value={k} data-testid={`promotion-kind-${k}`}>
-              {t(`promotions.kinds.${k}`)}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        <NameKindFields form={form} kinds={PROMOTION_KINDS} texts="promotions" testId="promotion" />
       </Section>
       <Divider sx={{ my: 1.5 }} />
       <Section title={t(`promotions.kinds.${kind}`)}>
