@@ -9,6 +9,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldGuard, useFieldGuard } from './fieldGuard';
 
+/** A dialog that ends with a result (`onDone`, given what it made) or is closed (`onClose`). */
+export type DoneDialogProps<R> = { onClose: () => void; onDone: (result: R) => void };
+
 export type FormDialogProps = {
   open: boolean;
   onClose: () => void;
