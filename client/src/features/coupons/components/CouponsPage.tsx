@@ -130,17 +130,13 @@ export default function CouponsPage() {
       filters={
         <>
           <SelectFilter
-            {...filter.bind('promotionId')}
-            label={t('fields.promotion')}
+            {...filter.select('promotionId', t('fields.promotion'), 180)}
             allLabel={t('list.all')}
-            minWidth={180}
             options={(promotions.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
           />
           <SelectFilter
-            {...filter.bind('active')}
-            label={t('fields.state')}
+            {...filter.select('active', t('fields.state'), 140)}
             allLabel={t('list.all')}
-            minWidth={140}
             options={[
               { value: 'true', label: t('states.active') },
               { value: 'false', label: t('states.inactive') },

@@ -17,13 +17,12 @@ import {
   PromotionUpdateDto,
   type PromotionRowDto,
 } from '@pos/contracts';
-import type { ReactNode } from 'react';
 import { Controller, useFieldArray, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSwitch } from '../../../shared/forms/FormSwitch';
 import { FormTextField, type DtoForm } from '../../../shared/forms/FormTextField';
 import { AmountField } from '../../../shared/ui/AmountField';
-import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
+import { FieldGrid, FieldSection, FormDialog } from '../../../shared/ui/FormDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { useCategories, VariantPicker } from '../../catalog';
 import { pricingApi } from '../api/pricing.api';
@@ -45,18 +44,6 @@ import {
 
 type Form = DtoForm<PromotionForm, PromotionCreateDto>;
 type TargetName = 'target' | 'buy' | 'get';
-
-/** A titled part of the form. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mb: 1 }}>
-      <Typography variant="subtitle2" color="primary" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      <FieldGrid>{children}</FieldGrid>
-    </Box>
-  );
-}
 
 /** Which items: variants picked by name or barcode, categories, brands (none: every item). */
 function TargetFields({ form, name, hint }: { form: Form; name: TargetName; hint: string }) {
@@ -457,23 +444,23 @@ export function PromotionFormDialog({
   const stackableKind = kind === 'item-discount' || kind === 'spend';
   return (
     <FormDialog {...dialog}>
-      <Section title={t('promotions.sections.general')}>
+      <FieldSection title={t('promotions.sections.general')}>
         <NameKindFields form={form} kinds={PROMOTION_KINDS} texts="promotions" testId="promotion" />
-      </Section>
+      </FieldSection>
       <Divider sx={{ my: 1.5 }} />
-      <Section title={t(`promotions.kinds.${kind}`)}>
+      <FieldSection title={t(`promotions.kinds.${kind}`)}>
         <KindFields form={form} />
-      </Section>
+      </FieldSection>
       <Divider sx={{ my: 1.5 }} />
-      <Section title={t('promotions.sections.window')}>
+      <FieldSection title={t('promotions.sections.window')}>
         <WindowFields form={form} />
-      </Section>
+      </FieldSection>
       <Divider sx={{ my: 1.5 }} />
-      <Section title={t('promotions.sections.scope')}>
+      <FieldSection title={t('promotions.sections.scope')}>
         <ScopeFields form={form} testId="promotion" />
-      </Section>
+      </FieldSection>
       <Divider sx={{ my: 1.5 }} />
-      <Section title={t('promotions.sections.order')}>
+      <FieldSection title={t('promotions.sections.order')}>
         <NumberField
           form={form}
           name="priority"
@@ -492,7 +479,7 @@ export function PromotionFormDialog({
             disabled={name === 'stackable' && !stackableKind}
           />
         ))}
-      </Section>
+      </FieldSection>
     </FormDialog>
   );
 }

@@ -100,17 +100,13 @@ export function RuleListPage<R extends RuleRow>(props: {
       filters={
         <>
           <SelectFilter
-            {...filter.bind('kind')}
-            label={t('columns.kind')}
+            {...filter.select('kind', t('columns.kind'), 170)}
             allLabel={t('all')}
-            minWidth={170}
             options={optionsOf(props.kinds, (k) => t(`${section}.kinds.${k}`))}
           />
           <SelectFilter
-            {...filter.bind('active')}
-            label={t('columns.active')}
+            {...filter.select('active', t('columns.active'), 130)}
             allLabel={t('all')}
-            minWidth={130}
             options={[
               { value: 'true', label: t('activeOnly') },
               { value: 'false', label: t('inactiveOnly') },

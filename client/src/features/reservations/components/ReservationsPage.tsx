@@ -118,10 +118,8 @@ export default function ReservationsPage() {
       search={filter.search(t('list.search'), 'reservations-search')}
       filters={
         <SelectFilter
-          {...filter.bind('status')}
-          label={t('fields.status')}
+          {...filter.select('status', t('fields.status'), 150)}
           allLabel={t('list.all')}
-          minWidth={150}
           options={optionsOf(RESERVATION_STATUSES, (s) => t(`statuses.${s}`))}
         />
       }

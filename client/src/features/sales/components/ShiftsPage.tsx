@@ -386,11 +386,9 @@ export default function ShiftsPage() {
           )}
           <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
             <SelectFilter
-              {...filter.bind('status')}
-              label={t('shift.statusFilter')}
+              {...filter.select('status', t('shift.statusFilter'), 150)}
               allLabel={t('filters.all')}
               options={optionsOf(['open', 'closed'], (v) => t(`shift.status.${v}`))}
-              minWidth={150}
             />
           </Stack>
         </>
