@@ -175,9 +175,11 @@ export default function JournalEntriesPage() {
       title={t('journal.title')}
       actions={
         canManage && (
-          <AddButton onClick={() => navigate(routePath('JournalEntries-new'))} testId="journal-new">
-            {t('journal.new')}
-          </AddButton>
+          <AddButton
+            onClick={() => navigate(routePath('JournalEntries-new'))}
+            testId="journal-new"
+            label={t('journal.new')}
+          />
         )
       }
       query={list}

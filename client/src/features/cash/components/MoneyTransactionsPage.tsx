@@ -138,9 +138,7 @@ export default function MoneyTransactionsPage() {
         title={t('title')}
         actions={
           keeper && (
-            <AddButton onClick={() => setCreating(true)} testId="money-new">
-              {t('new')}
-            </AddButton>
+            <AddButton onClick={() => setCreating(true)} testId="money-new" label={t('new')} />
           )
         }
       />

@@ -85,9 +85,7 @@ export default function ChecksPage() {
     <ListPage
       title={t('list.title')}
       actions={
-        <AddButton onClick={() => setCreating(true)} testId="cheque-add">
-          {t('list.add')}
-        </AddButton>
+        <AddButton onClick={() => setCreating(true)} testId="cheque-add" label={t('list.add')} />
       }
       query={list}
       paging={filter.paging}

@@ -112,12 +112,12 @@ export default function CouponsPage() {
       actions={
         mayWrite && (
           <>
-            <AddButton onClick={() => setForm('batch')} testId="coupon-batch">
-              {t('list.batch')}
-            </AddButton>
-            <AddButton onClick={() => setForm('one')} testId="coupon-add">
-              {t('list.add')}
-            </AddButton>
+            <AddButton
+              onClick={() => setForm('batch')}
+              testId="coupon-batch"
+              label={t('list.batch')}
+            />
+            <AddButton onClick={() => setForm('one')} testId="coupon-add" label={t('list.add')} />
           </>
         )
       }

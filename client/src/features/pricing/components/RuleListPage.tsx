@@ -85,9 +85,11 @@ export function RuleListPage<R extends RuleRow>(props: {
       subtitle={t(`${section}.subtitle`)}
       actions={
         canWrite && (
-          <AddButton onClick={() => setEditing({ row: null })} testId={`${testId}-add`}>
-            {t(`${section}.add`)}
-          </AddButton>
+          <AddButton
+            onClick={() => setEditing({ row: null })}
+            testId={`${testId}-add`}
+            label={t(`${section}.add`)}
+          />
         )
       }
       query={list}

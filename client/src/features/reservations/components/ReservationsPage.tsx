@@ -106,9 +106,11 @@ export default function ReservationsPage() {
     <ListPage
       title={t('list.title')}
       actions={
-        <AddButton onClick={() => setCreating(true)} testId="reservation-add">
-          {t('list.add')}
-        </AddButton>
+        <AddButton
+          onClick={() => setCreating(true)}
+          testId="reservation-add"
+          label={t('list.add')}
+        />
       }
       query={list}
       paging={filter.paging}
