@@ -12,6 +12,9 @@ export { ApiClientError, isApiClientError } from './ApiClientError';
 // or else a fresh one for this call (sent again on the CSRF retry).
 export const API_BASE = '/api';
 
+/** A path segment from a value (an id, a code): `${API}/${pathId(id)}`. */
+export const pathId = (value: string) => encodeURIComponent(value);
+
 export type QueryValue = string | number | boolean | Date | null | undefined;
 export type Query = Record<string, QueryValue | QueryValue[]>;
 

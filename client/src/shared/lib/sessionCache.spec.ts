@@ -17,16 +17,7 @@ import {
   saveProfile,
   SESSION_CACHE_MAX_AGE_MS,
 } from './sessionCache';
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, String(value)),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
+import { memoryStorage } from './memoryStorage.testing';
 
 const user: SessionUser = {
   id: 'u-1',

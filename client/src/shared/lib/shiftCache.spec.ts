@@ -7,16 +7,7 @@ import {
   rememberShift,
   SHIFT_CACHE_MAX_AGE_MS,
 } from './shiftCache';
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, String(value)),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
+import { memoryStorage } from './memoryStorage.testing';
 
 const NOW = Date.parse('2026-12-05T12:00:00Z');
 const shift = (over: Partial<ShiftDto> = {}): ShiftDto => ({

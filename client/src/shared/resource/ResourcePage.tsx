@@ -24,9 +24,13 @@ import { ResourceForm, type ResourceField, type ResourceFormOptions } from './Re
 
 type Row = { id: string } & Record<string, unknown>;
 
-/** A table column; its header defaults to the `<i18n>.<label or key>` text. */
-export type ResourceColumn<R> = Omit<Column<R>, 'header'> & {
+/**
+ * A table column; its header defaults to the `<i18n>.<label or key>` text, its cell to the row's
+ * `key` property as it is.
+ */
+export type ResourceColumn<R> = Omit<Column<R>, 'header' | 'render'> & {
   header?: ReactNode;
+  render?: Column<R>['render'];
   /** The text key of the header when it is not the column key (a field's name). */
   label?: string;
 };
@@ -46,8 +50,8 @@ export type ResourcePageProps<R extends Row> = {
   defaults?: Record<string, unknown> | ((rows: R[]) => Record<string, unknown>);
   /** Other queries to refresh after a change (screens that read the resource their own way). */
   invalidate?: QueryKey[];
-  /** Names a row in the delete confirmation. */
-  rowName: (row: R) => string;
+  /** Names a row in the delete confirmation (default: its `name`). */
+  rowName?: (row: R) => string;
   /** Prefix of the test ids: `<id>-row`, `<id>-add`, `<id>-search`, `<id>-<field>`, `<id>-submit`... */
   testId: string;
   /** No search box (a short list). */
@@ -152,10 +156,12 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
   const canEdit = canWrite && props.onEdit !== false;
   const canRemove = can(resource.remove === undefined ? resource.write : resource.remove);
   const edit = props.onEdit || form.openEdit;
-  const named = remove.target && { name: props.rowName(remove.target) };
+  const rowName = props.rowName ?? ((row: R) => String(row.name));
+  const named = remove.target && { name: rowName(remove.target) };
   const columns: Column<R>[] = props.columns.map((c) => ({
     ...c,
     header: c.header ?? label(c.label ?? c.key),
+    render: c.render ?? ((row) => row[c.key] as ReactNode),
   }));
   columns.push({
     key: 'actions',

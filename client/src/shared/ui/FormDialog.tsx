@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,6 +9,9 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldGuard, useFieldGuard } from './fieldGuard';
+
+/** A dialog that ends with a result (`onDone`, given what it made) or is closed (`onClose`). */
+export type DoneDialogProps<R> = { onClose: () => void; onDone: (result: R) => void };
 
 export type FormDialogProps = {
   open: boolean;
@@ -93,6 +97,18 @@ export function FormDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** A titled part of a long form: its fields in a `FieldGrid`. */
+export function FieldSection({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mb: 1 }}>
+      <Typography variant="subtitle2" color="primary" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <FieldGrid>{children}</FieldGrid>
+    </Box>
   );
 }
 

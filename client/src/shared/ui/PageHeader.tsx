@@ -61,13 +61,15 @@ export function PageHeader({
 
 export type AddButtonProps = {
   onClick: () => void;
-  children: ReactNode;
+  /** Its text (or as children). */
+  label?: ReactNode;
+  children?: ReactNode;
   disabled?: boolean;
   testId?: string;
 };
 
 /** The page's main "add" button (guard it with the permission where the page renders it). */
-export function AddButton({ onClick, children, disabled, testId }: AddButtonProps) {
+export function AddButton({ onClick, label, children = label, disabled, testId }: AddButtonProps) {
   return (
     <Button
       variant="contained"

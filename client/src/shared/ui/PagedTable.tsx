@@ -73,6 +73,12 @@ export type ListState<F extends ListFilters> = {
   set: <K extends keyof F>(key: K) => (value: F[K]) => void;
   /** A filter's value and its setter (a `SelectFilter`'s props). */
   bind: <K extends keyof F>(key: K) => { value: F[K]; onChange: (value: F[K]) => void };
+  /** A `SelectFilter`'s props but its choices: the filter's value and setter, label and width. */
+  select: <K extends keyof F>(
+    key: K,
+    label: string,
+    minWidth: number,
+  ) => { value: F[K]; onChange: (value: F[K]) => void; label: string; minWidth: number };
   /** The filters as query parameters: `q` trimmed and debounced, '' left out. */
   params: Partial<F>;
   /** A `DateRangeFilter`'s values and setters over the `from` and `to` filters. */
@@ -101,6 +107,7 @@ export function useListState<F extends ListFilters>(initial: F, pageSize = 25): 
     params,
     set,
     bind: (key) => ({ value: values[key], onChange: set(key) }),
+    select: (key, label, minWidth) => ({ value: values[key], onChange: set(key), label, minWidth }),
     dates: {
       from: values.from ?? '',
       to: values.to ?? '',

@@ -8,12 +8,10 @@ import type {
   TrialBalanceDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { buildQuery, http, type Query, type WriteOptions } from '../../../shared/api/http';
+import { buildQuery, http, type Query, type WriteOptions, pathId } from '../../../shared/api/http';
 import { downloadFile } from '../../../shared/api/download';
 
 // The books' calls (issue 13): one place for paths and query keys.
-const id = (value: string) => encodeURIComponent(value);
-
 export type StatementQuery = {
   accountId: string;
   from?: string;
@@ -59,7 +57,7 @@ export const accountingApi = {
   postEntry: (dto: PostJournalEntryDto, options?: WriteOptions) =>
     http.post<JournalEntryDto>('/JournalEntries', dto, options),
   reverseEntry: (entryId: string, reason: string, options?: WriteOptions) =>
-    http.post<JournalEntryDto>(`/JournalEntries/${id(entryId)}/reverse`, { reason }, options),
+    http.post<JournalEntryDto>(`/JournalEntries/${pathId(entryId)}/reverse`, { reason }, options),
   trialBalance: (query: PeriodQuery) => http.get<TrialBalanceDto>(REPORT_PATHS.trialBalance, query),
   statement: (query: StatementQuery) =>
     http.get<AccountStatementDto>(REPORT_PATHS.statement, query),

@@ -175,9 +175,11 @@ export default function JournalEntriesPage() {
       title={t('journal.title')}
       actions={
         canManage && (
-          <AddButton onClick={() => navigate(routePath('JournalEntries-new'))} testId="journal-new">
-            {t('journal.new')}
-          </AddButton>
+          <AddButton
+            onClick={() => navigate(routePath('JournalEntries-new'))}
+            testId="journal-new"
+            label={t('journal.new')}
+          />
         )
       }
       query={list}
@@ -188,17 +190,13 @@ export default function JournalEntriesPage() {
       filters={
         <>
           <SelectFilter
-            {...filter.bind('sourceType')}
-            label={t('journal.source')}
+            {...filter.select('sourceType', t('journal.source'), 200)}
             allLabel={t('common.all')}
-            minWidth={200}
             options={optionsOf(JOURNAL_SOURCE_TYPES, (s) => t(`sources.${s}`))}
           />
           <SelectFilter
-            {...filter.bind('accountId')}
-            label={t('journal.account')}
+            {...filter.select('accountId', t('journal.account'), 200)}
             allLabel={t('common.all')}
-            minWidth={200}
             options={treeOrder(accounts.data ?? [])
               .filter((a) => !a.isGroup)
               .map((a) => ({ value: a.id, label: `${a.code} ${accountName(a, i18n.language)}` }))}

@@ -124,7 +124,6 @@ export default function ApiKeysPage() {
         keys={{ actions: 'admin:apiKeys.columns.actions' }}
         searchable={false}
         onEdit={false}
-        rowName={(k) => k.name}
         rowProps={(k) => ({ 'data-prefix': k.prefix })}
         columns={[
           { key: 'name', label: 'columns.name', sx: { fontWeight: 600 }, render: (k) => k.name },

@@ -119,21 +119,17 @@ export default function AuditLogsPage() {
         filters={
           <>
             <SelectFilter
-              {...filter.bind('userId')}
-              label={t('audit.filters.user')}
+              {...filter.select('userId', t('audit.filters.user'), 180)}
               allLabel={t('audit.filters.all')}
               options={(users.data ?? []).map((u) => ({
                 value: u.id,
                 label: u.displayName || u.username,
               }))}
-              minWidth={180}
             />
             <SelectFilter
-              {...filter.bind('entity')}
-              label={t('audit.filters.entity')}
+              {...filter.select('entity', t('audit.filters.entity'), 180)}
               allLabel={t('audit.filters.all')}
               options={(entities.data ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
-              minWidth={180}
             />
             <DateRangeFilter
               {...filter.dates}

@@ -1,8 +1,6 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import InputAdornment from '@mui/material/InputAdornment';
-import Typography from '@mui/material/Typography';
 import {
   BRANCHES,
   BranchCreateDto,
@@ -16,7 +14,7 @@ import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { currentBranchState } from '../../../shared/state';
-import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
+import { FieldSection, FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { FormTextField } from '../../../shared/forms/FormTextField';
@@ -122,12 +120,7 @@ export function BranchFormDialog({ branch, onClose }: Props) {
   };
 
   const section = (title: string, children: ReactNode) => (
-    <Box component="section" sx={{ mb: 1 }}>
-      <Typography variant="subtitle2" color="primary" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      <FieldGrid>{children}</FieldGrid>
-    </Box>
+    <FieldSection title={title}>{children}</FieldSection>
   );
 
   return (

@@ -27,7 +27,6 @@ export default function BranchesPage() {
         resource={BRANCHES}
         i18n="branches:list"
         testId="branch"
-        rowName={(b) => b.name}
         invalidate={[branchKeys.all]}
         form={(props) => <BranchFormDialog branch={props.row} onClose={props.onClose} />}
         addBlocked={atLimit && t('list.limitReached', { max })}

@@ -3,9 +3,7 @@ import type {
   MoneyTransactionDto,
   VaultMovementDto,
 } from '@pos/contracts';
-import { http, type Query, type WriteOptions } from '../../../shared/api/http';
-
-const id = (value: string) => encodeURIComponent(value);
+import { http, type Query, type WriteOptions, pathId } from '../../../shared/api/http';
 
 export type VaultTarget = {
   id: string;
@@ -24,13 +22,17 @@ export const cashKeys = {
 
 export const cashApi = {
   movements: (vaultId: string, query: Query) =>
-    http.list<VaultMovementDto>(`/Vault/${id(vaultId)}/movements`, query),
+    http.list<VaultMovementDto>(`/Vault/${pathId(vaultId)}/movements`, query),
   targets: () => http.get<VaultTarget[]>('/Vault/targets'),
   money: (query: Query) => http.list<MoneyTransactionDto>('/MoneyTransactions', query),
   record: (dto: MoneyTransactionCreateDto, options?: WriteOptions) =>
     http.post<MoneyTransactionDto>('/MoneyTransactions', dto, options),
   confirm: (txId: string, options?: WriteOptions) =>
-    http.post<MoneyTransactionDto>(`/MoneyTransactions/${id(txId)}/confirm`, {}, options),
+    http.post<MoneyTransactionDto>(`/MoneyTransactions/${pathId(txId)}/confirm`, {}, options),
   reject: (txId: string, reason: string, options?: WriteOptions) =>
-    http.post<MoneyTransactionDto>(`/MoneyTransactions/${id(txId)}/reject`, { reason }, options),
+    http.post<MoneyTransactionDto>(
+      `/MoneyTransactions/${pathId(txId)}/reject`,
+      { reason },
+      options,
+    ),
 };

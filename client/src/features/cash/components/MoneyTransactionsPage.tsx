@@ -138,9 +138,7 @@ export default function MoneyTransactionsPage() {
         title={t('title')}
         actions={
           keeper && (
-            <AddButton onClick={() => setCreating(true)} testId="money-new">
-              {t('new')}
-            </AddButton>
+            <AddButton onClick={() => setCreating(true)} testId="money-new" label={t('new')} />
           )
         }
       />
@@ -161,17 +159,13 @@ export default function MoneyTransactionsPage() {
             <>
               <SearchField value={list.values.q} onChange={list.set('q')} label={t('search')} />
               <SelectFilter
-                {...list.bind('type')}
-                label={t('fields.type')}
+                {...list.select('type', t('fields.type'), 160)}
                 allLabel={t('all')}
-                minWidth={160}
                 options={optionsOf(MONEY_TRANSACTION_TYPES, (v) => t(`types.${v}`))}
               />
               <SelectFilter
-                {...list.bind('status')}
-                label={t('fields.status')}
+                {...list.select('status', t('fields.status'), 140)}
                 allLabel={t('all')}
-                minWidth={140}
                 options={optionsOf(MONEY_TRANSACTION_STATUSES, (v) => t(`statuses.${v}`))}
               />
             </>

@@ -24,7 +24,6 @@ export default function VaultPage() {
         resource={VAULTS}
         i18n="cash:vaults"
         testId="vault"
-        rowName={(v) => v.name}
         onRowClick={keeper ? setOpen : undefined}
         columns={[
           {
@@ -36,7 +35,7 @@ export default function VaultPage() {
             ),
           },
           { key: 'type', render: (v) => t(`vaults.types.${v.type}`) },
-          { key: 'branchName', render: (v) => v.branchName },
+          { key: 'branchName' },
           {
             key: 'bank',
             label: 'bankName',

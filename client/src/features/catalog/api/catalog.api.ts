@@ -13,11 +13,9 @@ import type {
   VariantResponseDto,
   VariantUpdateDto,
 } from '@pos/contracts';
-import { http, request } from '../../../shared/api/http';
+import { http, request, pathId } from '../../../shared/api/http';
 
 // Calls of docs/api-catalog.md (issue 4), one place for paths and query keys.
-const id = (value: string) => encodeURIComponent(value);
-
 export type ProductListQuery = {
   page: number;
   pageSize: number;
@@ -67,18 +65,19 @@ export const catalogApi = {
   propertyTypes: () => http.get<PropertyTypeResponseDto[]>('/PropertyTypes'),
 
   products: (query: ProductListQuery) => http.list<ProductResponseDto>('/Products', query),
-  product: (productId: string) => http.get<ProductDetail>(`/Products/${id(productId)}`),
+  product: (productId: string) => http.get<ProductDetail>(`/Products/${pathId(productId)}`),
   createProduct: (body: ProductCreateDto) => http.post<ProductResponseDto>('/Products', body),
   updateProduct: (productId: string, body: ProductUpdateDto) =>
-    http.patch<ProductResponseDto>(`/Products/${id(productId)}`, body),
-  deleteProduct: (productId: string) => http.delete<void>(`/Products/${id(productId)}`),
+    http.patch<ProductResponseDto>(`/Products/${pathId(productId)}`, body),
+  deleteProduct: (productId: string) => http.delete<void>(`/Products/${pathId(productId)}`),
   addVariant: (productId: string, body: VariantInputDto) =>
-    http.post<VariantResponseDto>(`/Products/${id(productId)}/variants`, body),
+    http.post<VariantResponseDto>(`/Products/${pathId(productId)}/variants`, body),
   updateVariant: (variantId: string, body: VariantUpdateDto) =>
-    http.patch<VariantResponseDto>(`/Products/variants/${id(variantId)}`, body),
-  deleteVariant: (variantId: string) => http.delete<void>(`/Products/variants/${id(variantId)}`),
+    http.patch<VariantResponseDto>(`/Products/variants/${pathId(variantId)}`, body),
+  deleteVariant: (variantId: string) =>
+    http.delete<void>(`/Products/variants/${pathId(variantId)}`),
   updateProductProperties: (productId: string, body: ProductPropertiesUpdateDto) =>
-    http.post<ProductPropertiesResultDto>(`/Products/${id(productId)}/properties`, body),
+    http.post<ProductPropertiesResultDto>(`/Products/${pathId(productId)}/properties`, body),
 
   searchVariants: (q: string, inventoryId?: string, limit = 20, signal?: AbortSignal) =>
     request('/variants/search', { query: { q, inventoryId, limit }, signal }).then(
@@ -94,7 +93,7 @@ export const catalogApi = {
       (res) => res.json() as Promise<ImportReportDto>,
     );
   },
-  job: (jobId: string) => http.get<ImportJob>(`/jobs/${id(jobId)}`),
+  job: (jobId: string) => http.get<ImportJob>(`/jobs/${pathId(jobId)}`),
 };
 
 // Downloads (export, template) go through the shared helper.

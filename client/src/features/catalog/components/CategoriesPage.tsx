@@ -216,9 +216,11 @@ export default function CategoriesPage() {
         title={t('categories.title')}
         actions={
           canManage && (
-            <AddButton onClick={() => dialog.openEdit({ parentId: null })} testId="category-add">
-              {t('categories.add')}
-            </AddButton>
+            <AddButton
+              onClick={() => dialog.openEdit({ parentId: null })}
+              testId="category-add"
+              label={t('categories.add')}
+            />
           )
         }
       />

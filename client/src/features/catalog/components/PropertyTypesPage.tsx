@@ -14,7 +14,6 @@ export default function PropertyTypesPage() {
       resource={PROPERTY_TYPES}
       i18n="catalog:propertyTypes"
       testId="property-type"
-      rowName={(type) => type.name}
       invalidate={[catalogKeys.propertyTypes]}
       defaults={{ values: [] }}
       columns={[
@@ -23,7 +22,6 @@ export default function PropertyTypesPage() {
           label: 'columns.name',
           headerSx: { inlineSize: 200 },
           sx: { fontWeight: 700 },
-          render: (type) => type.name,
         },
         {
           key: 'values',

@@ -8,10 +8,8 @@ import type {
   TransactionDto,
   TransactionFilterOptionsDto,
 } from '@pos/contracts';
-import { buildQuery, http, type Query, type WriteOptions } from '../../../shared/api/http';
+import { buildQuery, http, type Query, type WriteOptions, pathId } from '../../../shared/api/http';
 import { downloadFile } from '../../../shared/api/download';
-
-const id = (value: string) => encodeURIComponent(value);
 
 export const chequeKeys = {
   all: ['cheques'] as const,
@@ -25,11 +23,11 @@ export const chequeKeys = {
 
 export const chequesApi = {
   list: (query: Query) => http.list<ChequeDto>('/Cheques', query),
-  get: (chequeId: string) => http.get<ChequeDto>(`/Cheques/${id(chequeId)}`),
+  get: (chequeId: string) => http.get<ChequeDto>(`/Cheques/${pathId(chequeId)}`),
   create: (body: ChequeCreateDto, options?: WriteOptions) =>
     http.post<ChequeDto>('/Cheques', body, options),
   step: (chequeId: string, action: ChequeAction, body: ChequeActionDto, options?: WriteOptions) =>
-    http.post<ChequeDto>(`/Cheques/${id(chequeId)}/${action}`, body, options),
+    http.post<ChequeDto>(`/Cheques/${pathId(chequeId)}/${action}`, body, options),
   vaults: () => http.get<ChequeVaultDto[]>('/Cheques/vaults'),
   parties: (type: 'customer' | 'vendor', q: string) =>
     http.get<ChequePartyDto[]>('/Cheques/parties', { type, q }),

@@ -85,9 +85,7 @@ export default function ChecksPage() {
     <ListPage
       title={t('list.title')}
       actions={
-        <AddButton onClick={() => setCreating(true)} testId="cheque-add">
-          {t('list.add')}
-        </AddButton>
+        <AddButton onClick={() => setCreating(true)} testId="cheque-add" label={t('list.add')} />
       }
       query={list}
       paging={filter.paging}
@@ -99,24 +97,18 @@ export default function ChecksPage() {
       filters={
         <>
           <SelectFilter
-            {...filter.bind('direction')}
-            label={t('fields.direction')}
+            {...filter.select('direction', t('fields.direction'), 140)}
             allLabel={t('list.all')}
-            minWidth={140}
             options={optionsOf(CHEQUE_DIRECTIONS, (d) => t(`directions.${d}`))}
           />
           <SelectFilter
-            {...filter.bind('status')}
-            label={t('fields.status')}
+            {...filter.select('status', t('fields.status'), 150)}
             allLabel={t('list.all')}
-            minWidth={150}
             options={optionsOf(CHEQUE_STATUSES, (s) => t(`statuses.${s}`))}
           />
           <SelectFilter
-            {...filter.bind('dueSoon')}
-            label={t('list.due')}
+            {...filter.select('dueSoon', t('list.due'), 170)}
             allLabel={t('list.all')}
-            minWidth={170}
             options={[{ value: 'true', label: t('list.dueSoon') }]}
           />
         </>

@@ -106,17 +106,13 @@ export default function TransactionsPage() {
         <>
           <DateRangeFilter {...filter.dates} labels={[t('tx.from'), t('tx.to')]} />
           <SelectFilter
-            {...filter.bind('type')}
-            label={t('tx.kind')}
+            {...filter.select('type', t('tx.kind'), 170)}
             allLabel={t('list.all')}
-            minWidth={170}
             options={optionsOf(KINDS, kindLabel)}
           />
           <SelectFilter
-            {...filter.bind('vaultId')}
-            label={t('tx.vault')}
+            {...filter.select('vaultId', t('tx.vault'), 170)}
             allLabel={t('list.all')}
-            minWidth={170}
             options={(options.data?.vaults ?? []).map((v) => ({
               value: v.id,
               label: `${v.name} — ${v.branchName}`,
@@ -124,18 +120,14 @@ export default function TransactionsPage() {
           />
           {(options.data?.branches.length ?? 0) > 1 && (
             <SelectFilter
-              {...filter.bind('branchId')}
-              label={t('fields.branch')}
+              {...filter.select('branchId', t('fields.branch'), 150)}
               allLabel={t('list.all')}
-              minWidth={150}
               options={(options.data?.branches ?? []).map((b) => ({ value: b.id, label: b.name }))}
             />
           )}
           <SelectFilter
-            {...filter.bind('userId')}
-            label={t('tx.user')}
+            {...filter.select('userId', t('tx.user'), 150)}
             allLabel={t('list.all')}
-            minWidth={150}
             options={(options.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))}
           />
         </>

@@ -112,12 +112,12 @@ export default function CouponsPage() {
       actions={
         mayWrite && (
           <>
-            <AddButton onClick={() => setForm('batch')} testId="coupon-batch">
-              {t('list.batch')}
-            </AddButton>
-            <AddButton onClick={() => setForm('one')} testId="coupon-add">
-              {t('list.add')}
-            </AddButton>
+            <AddButton
+              onClick={() => setForm('batch')}
+              testId="coupon-batch"
+              label={t('list.batch')}
+            />
+            <AddButton onClick={() => setForm('one')} testId="coupon-add" label={t('list.add')} />
           </>
         )
       }
@@ -130,17 +130,13 @@ export default function CouponsPage() {
       filters={
         <>
           <SelectFilter
-            {...filter.bind('promotionId')}
-            label={t('fields.promotion')}
+            {...filter.select('promotionId', t('fields.promotion'), 180)}
             allLabel={t('list.all')}
-            minWidth={180}
             options={(promotions.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
           />
           <SelectFilter
-            {...filter.bind('active')}
-            label={t('fields.state')}
+            {...filter.select('active', t('fields.state'), 140)}
             allLabel={t('list.all')}
-            minWidth={140}
             options={[
               { value: 'true', label: t('states.active') },
               { value: 'false', label: t('states.inactive') },

@@ -10,12 +10,10 @@ import {
   type DebtBucket,
 } from '@pos/contracts';
 import { downloadFile } from '../../../shared/api/download';
-import { buildQuery, http, type Query, type WriteOptions } from '../../../shared/api/http';
+import { buildQuery, http, type Query, type WriteOptions, pathId } from '../../../shared/api/http';
 
 // Customer calls of docs/api-sales.md (issue 5).
 const CUSTOMERS_PATH = '/Customers';
-const id = (value: string) => encodeURIComponent(value);
-
 export type CustomerSearchHit = Pick<CustomerDto, 'id' | 'name' | 'phone' | 'balance'> & {
   creditLimit?: number;
 };
@@ -48,15 +46,17 @@ export const customerKeys = {
 export const customersApi = {
   /** Any signed-in user (the POS picker): id, name, phone, balance. */
   search: (q: string) => http.get<CustomerSearchHit[]>('/Customers/search', { q }),
-  get: (customerId: string) => http.get<CustomerDto>(`/Customers/${id(customerId)}`),
+  get: (customerId: string) => http.get<CustomerDto>(`/Customers/${pathId(customerId)}`),
   create: (body: CustomerCreateDto) => http.post<CustomerDto>('/Customers', body),
   ledger: (customerId: string) =>
-    http.get<CustomerLedgerEntryDto[]>(`/Customers/${id(customerId)}/ledger`),
+    http.get<CustomerLedgerEntryDto[]>(`/Customers/${pathId(customerId)}/ledger`),
   /** The statement's rows: the latest 500 entries, newest first. */
   statement: (customerId: string) =>
-    http.get<CustomerLedgerEntryDto[]>(`/Customers/${id(customerId)}/ledger`, { pageSize: 500 }),
+    http.get<CustomerLedgerEntryDto[]>(`/Customers/${pathId(customerId)}/ledger`, {
+      pageSize: 500,
+    }),
   pay: (customerId: string, body: CustomerPaymentDto, options?: WriteOptions) =>
-    http.post<CustomerDto>(`/Customers/${id(customerId)}/payments`, body, options),
+    http.post<CustomerDto>(`/Customers/${pathId(customerId)}/payments`, body, options),
   /** The vaults a payment may go into (can_see_customers + can_see_totals). */
   vaults: () => http.get<CustomerPaymentVaultDto[]>('/Customers/payment-vaults'),
   debts: (query: DebtListQuery) => http.list<CustomerDebtDto>('/Customers/Debts', query as Query),

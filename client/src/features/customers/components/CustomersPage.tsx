@@ -17,7 +17,6 @@ export default function CustomersPage() {
       i18n="customers:list"
       testId="customer"
       keys={{ editAction: 'customers:actions.edit' }}
-      rowName={(c) => c.name}
       onRowClick={(c) => void navigate(open(c))}
       pageSizeOptions={[25, 50, 100]}
       form={(props) => <CustomerFormDialog open customer={props.row} onClose={props.onClose} />}

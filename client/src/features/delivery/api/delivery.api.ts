@@ -6,9 +6,7 @@ import type {
   DriverBalanceDto,
   DriverDto,
 } from '@pos/contracts';
-import { http, type Query, type WriteOptions } from '../../../shared/api/http';
-
-const id = (value: string) => encodeURIComponent(value);
+import { http, type Query, type WriteOptions, pathId } from '../../../shared/api/http';
 
 export type DeliveryListQuery = {
   page: number;
@@ -28,10 +26,10 @@ export const deliveryKeys = {
 
 export const deliveryApi = {
   list: (query: DeliveryListQuery) => http.list<DeliveryOrderDto>('/Delivery', query as Query),
-  get: (orderId: string) => http.get<DeliveryOrderDto>(`/Delivery/${id(orderId)}`),
+  get: (orderId: string) => http.get<DeliveryOrderDto>(`/Delivery/${pathId(orderId)}`),
   create: (body: DeliveryCreateDto) => http.post<DeliveryOrderDto>('/Delivery', body),
   step: (orderId: string, body: DeliveryStepDto, options?: WriteOptions) =>
-    http.post<DeliveryOrderDto>(`/Delivery/${id(orderId)}/step`, body, options),
+    http.post<DeliveryOrderDto>(`/Delivery/${pathId(orderId)}/step`, body, options),
   drivers: () => http.get<DriverDto[]>('/Delivery/drivers'),
   balances: () => http.get<DriverBalanceDto[]>('/Delivery/balances'),
   settle: (body: DeliverySettleDto, options?: WriteOptions) =>

@@ -106,10 +106,8 @@ function DeliveryOrders() {
       search={filter.search(t('list.search'), 'delivery-search')}
       filters={
         <SelectFilter
-          {...filter.bind('status')}
-          label={t('fields.status')}
+          {...filter.select('status', t('fields.status'), 160)}
           allLabel={t('list.all')}
-          minWidth={160}
           options={optionsOf(DELIVERY_STATUSES, (s) => t(`statuses.${s}`))}
         />
       }

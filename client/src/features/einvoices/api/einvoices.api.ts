@@ -5,9 +5,8 @@ import type {
   EInvoiceStateDto,
   SaleDto,
 } from '@pos/contracts';
-import { http, type Query } from '../../../shared/api/http';
+import { http, type Query, pathId } from '../../../shared/api/http';
 
-const id = (value: string) => encodeURIComponent(value);
 // E_INVOICE_API's paths without /api (the http client adds it); not imported at run time, which
 // would bring the DTO module into these pages
 const DOCS = '/E-invoices/documents';
@@ -21,11 +20,11 @@ export const einvoiceKeys = {
 
 export const einvoicesApi = {
   list: (query: Query) => http.list<EInvoiceListItemDto>(DOCS, query),
-  get: (docId: string) => http.get<EInvoiceDetailDto>(`${DOCS}/${id(docId)}`),
+  get: (docId: string) => http.get<EInvoiceDetailDto>(`${DOCS}/${pathId(docId)}`),
   create: (body: CreateEInvoiceDto) => http.post<EInvoiceDetailDto>(DOCS, body),
   state: (docId: string, body: EInvoiceStateDto) =>
-    http.post<EInvoiceDetailDto>(`${DOCS}/${id(docId)}/state`, body),
-  retry: (docId: string) => http.post<EInvoiceDetailDto>(`${DOCS}/${id(docId)}/retry`),
+    http.post<EInvoiceDetailDto>(`${DOCS}/${pathId(docId)}/state`, body),
+  retry: (docId: string) => http.post<EInvoiceDetailDto>(`${DOCS}/${pathId(docId)}/retry`),
   /** valid invoices a credit / debit note can reference */
   originals: () =>
     http.list<EInvoiceListItemDto>(DOCS, {
@@ -33,5 +32,5 @@ export const einvoicesApi = {
       documentType: 'i',
       pageSize: 200,
     }),
-  saleByNumber: (number: string) => http.get<SaleDto>(`/invoices/by-number/${id(number)}`),
+  saleByNumber: (number: string) => http.get<SaleDto>(`/invoices/by-number/${pathId(number)}`),
 };

@@ -63,9 +63,11 @@ export default function EInvoicesPage() {
     <ListPage
       title={t('list.title')}
       actions={
-        <AddButton onClick={() => navigate(routePath('E-invoices-New'))} testId="einvoice-add">
-          {t('list.add')}
-        </AddButton>
+        <AddButton
+          onClick={() => navigate(routePath('E-invoices-New'))}
+          testId="einvoice-add"
+          label={t('list.add')}
+        />
       }
       above={
         <>

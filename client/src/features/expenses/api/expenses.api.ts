@@ -6,7 +6,7 @@ import {
   type ExpenseOptionsDto,
   type ExpenseTotalsDto,
 } from '@pos/contracts';
-import { http, type WriteOptions } from '../../../shared/api/http';
+import { http, type WriteOptions, pathId } from '../../../shared/api/http';
 
 export type ExpenseListQuery = {
   page: number;
@@ -28,8 +28,6 @@ export const expenseKeys = {
   options: ['expenses', 'options'] as const,
 };
 
-const id = (value: string) => encodeURIComponent(value);
-
 export const expensesApi = {
   list: (query: ExpenseListQuery) => http.list<ExpenseDto>(EXPENSES_PATH, query),
   totals: (query: Omit<ExpenseListQuery, 'page' | 'pageSize'>) =>
@@ -44,6 +42,6 @@ export const expensesApi = {
     return http.post<ExpenseDto>(EXPENSES_PATH, form, options);
   },
   void: (expenseId: string, reason: string, options?: WriteOptions) =>
-    http.post<ExpenseDto>(`${EXPENSES_PATH}/${id(expenseId)}/void`, { reason }, options),
-  attachmentUrl: (expenseId: string) => `/api${EXPENSES_PATH}/${id(expenseId)}/attachment`,
+    http.post<ExpenseDto>(`${EXPENSES_PATH}/${pathId(expenseId)}/void`, { reason }, options),
+  attachmentUrl: (expenseId: string) => `/api${EXPENSES_PATH}/${pathId(expenseId)}/attachment`,
 };

@@ -8,12 +8,7 @@ export default function ExpenseCategoriesPage() {
       resource={EXPENSE_CATEGORIES}
       i18n="expenses:categories"
       testId="expense-category"
-      rowName={(c) => c.name}
-      columns={[
-        { key: 'name', render: (c) => c.name },
-        { key: 'parentName', label: 'parentId', render: (c) => c.parentName },
-        activeColumn(),
-      ]}
+      columns={[{ key: 'name' }, { key: 'parentName', label: 'parentId' }, activeColumn()]}
       fields={[
         { name: 'name' },
         { name: 'parentId', kind: 'reference', resource: EXPENSE_CATEGORIES },

@@ -180,11 +180,9 @@ function ExpensesList() {
               onChange={(e) => set('q')(e.target.value)}
             />
             <SelectFilter
-              {...filter.bind('categoryId')}
-              label={t('filters.category')}
+              {...filter.select('categoryId', t('filters.category'), 150)}
               allLabel={t('filters.all')}
               options={categories.map((c) => ({ value: c.id, label: c.name }))}
-              minWidth={150}
             />
             {canBranches && (
               <SelectFilter
@@ -197,11 +195,9 @@ function ExpensesList() {
               />
             )}
             <SelectFilter
-              {...filter.bind('status')}
-              label={t('filters.status')}
+              {...filter.select('status', t('filters.status'), 120)}
               allLabel={t('filters.all')}
               options={optionsOf(['recorded', 'void'], (s) => t(`status.${s}`))}
-              minWidth={120}
             />
             {canDates && (
               <DateRangeFilter {...filter.dates} labels={[t('filters.from'), t('filters.to')]} />

@@ -13,13 +13,12 @@ export function RecurringExpensesPanel() {
       resource={RECURRING_EXPENSES}
       i18n="expenses:recurring"
       testId="recurring-expense"
-      rowName={(r) => r.name}
       invalidate={[expenseKeys.due]}
       defaults={{ dayOfMonth: 1, active: true, vaultId: vaults[0]?.id ?? '' }}
       columns={[
-        { key: 'name', render: (r) => r.name },
-        { key: 'dayOfMonth', render: (r) => r.dayOfMonth },
-        { key: 'categoryName', label: 'categoryId', render: (r) => r.categoryName },
+        { key: 'name' },
+        { key: 'dayOfMonth' },
+        { key: 'categoryName', label: 'categoryId' },
         { key: 'vaultName', label: 'vaultId', render: (r) => `${r.vaultName} — ${r.branchName}` },
         { key: 'amount', render: (r) => formatPiasters(r.amount) },
         { key: 'payee', render: (r) => r.vendorName ?? r.payee ?? '' },

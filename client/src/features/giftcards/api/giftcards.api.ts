@@ -5,7 +5,7 @@ import {
   type GiftCardLedgerRowDto,
   type GiftCardTopUpDto,
 } from '@pos/contracts';
-import { http } from '../../../shared/api/http';
+import { http, pathId } from '../../../shared/api/http';
 
 // The back office's calls of docs/api-giftcards.md (issue 33 item 5, docs/decisions/0093).
 
@@ -20,14 +20,14 @@ export const giftCardKeys = {
   one: (cardId: string) => [...all, 'one', cardId] as const,
 };
 
-const id = (value: string) => encodeURIComponent(value);
-
 export const giftCardsApi = {
   /** One page of cards (those holding money first) and the outstanding total of the cards found. */
   list: (query: GiftCardListQuery) => http.get<GiftCardList>(GIFT_CARDS_PATH, query),
-  get: (cardId: string) => http.get<GiftCardDetail>(`${GIFT_CARDS_PATH}/${id(cardId)}`),
+  get: (cardId: string) => http.get<GiftCardDetail>(`${GIFT_CARDS_PATH}/${pathId(cardId)}`),
   issue: (body: GiftCardIssueDto, idempotencyKey: string) =>
     http.post<GiftCardDto>(GIFT_CARDS_PATH, body, { idempotencyKey }),
   topUp: (cardId: string, body: GiftCardTopUpDto, idempotencyKey: string) =>
-    http.post<GiftCardDto>(`${GIFT_CARDS_PATH}/${id(cardId)}/top-ups`, body, { idempotencyKey }),
+    http.post<GiftCardDto>(`${GIFT_CARDS_PATH}/${pathId(cardId)}/top-ups`, body, {
+      idempotencyKey,
+    }),
 };

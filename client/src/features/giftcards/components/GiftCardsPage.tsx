@@ -53,9 +53,11 @@ export default function GiftCardsPage() {
       title={t('list.title')}
       actions={
         mayIssue && (
-          <AddButton onClick={() => setIssuing(true)} testId="gift-issue">
-            {t('issue.button')}
-          </AddButton>
+          <AddButton
+            onClick={() => setIssuing(true)}
+            testId="gift-issue"
+            label={t('issue.button')}
+          />
         )
       }
       above={

@@ -15,9 +15,7 @@ import type {
   InstallmentVaultDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http, type Query, type WriteOptions } from '../../../shared/api/http';
-
-const id = (value: string) => encodeURIComponent(value);
+import { http, type Query, type WriteOptions, pathId } from '../../../shared/api/http';
 
 export const installmentKeys = {
   all: ['installments'] as const,
@@ -34,7 +32,7 @@ export const installmentKeys = {
 
 export const installmentsApi = {
   list: (query: Query) => http.list<InstallmentPlanRowDto>('/Installments', query),
-  get: (planId: string) => http.get<InstallmentPlanDetailDto>(`/Installments/${id(planId)}`),
+  get: (planId: string) => http.get<InstallmentPlanDetailDto>(`/Installments/${pathId(planId)}`),
   due: (branchId?: string) => http.get<DueInstallmentDto[]>('/Installments/dueToday', { branchId }),
   summary: () => http.get<InstallmentSummaryDto>('/Installments/summary'),
   vaults: () => http.get<InstallmentVaultDto[]>('/Installments/vaults'),
@@ -47,13 +45,13 @@ export const installmentsApi = {
   create: (body: InstallmentPlanCreateDto, options?: WriteOptions) =>
     http.post<InstallmentPlanDetailDto>('/Installments', body, options),
   collect: (planId: string, body: InstallmentCollectDto, options?: WriteOptions) =>
-    http.post<InstallmentPaymentDto>(`/Installments/${id(planId)}/collect`, body, options),
+    http.post<InstallmentPaymentDto>(`/Installments/${pathId(planId)}/collect`, body, options),
   quote: (planId: string, date?: string) =>
-    http.get<InstallmentSettlementQuoteDto>(`/Installments/${id(planId)}/settlement`, { date }),
+    http.get<InstallmentSettlementQuoteDto>(`/Installments/${pathId(planId)}/settlement`, { date }),
   settle: (planId: string, body: InstallmentSettleDto, options?: WriteOptions) =>
-    http.post<InstallmentPlanDetailDto>(`/Installments/${id(planId)}/settle`, body, options),
+    http.post<InstallmentPlanDetailDto>(`/Installments/${pathId(planId)}/settle`, body, options),
   reschedule: (planId: string, body: InstallmentRescheduleDto) =>
-    http.post<InstallmentPlanDetailDto>(`/Installments/${id(planId)}/reschedule`, body),
+    http.post<InstallmentPlanDetailDto>(`/Installments/${pathId(planId)}/reschedule`, body),
 };
 
 /** What a sale leaves to finance (the invoice page's "installment plan" action). */

@@ -21,6 +21,7 @@ import {
   type PaymentChoice,
   type PaymentFormDialogProps,
 } from '../../../shared/ui/PaymentFormDialog';
+import type { DoneDialogProps } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 
@@ -65,27 +66,27 @@ function useCollectPlaces(planBranchId: string) {
 
 type PlanPaymentProps<B, R> = Pick<
   PaymentFormDialogProps<B>,
-  'dto' | 'toBody' | 'header' | 'amount' | 'onClose'
-> & {
-  kind: 'collect' | 'settle';
-  number: string;
-  /** The vault choice (required, none until one is chosen): its preset and options. */
-  place: Pick<PaymentChoice, 'preset' | 'options'>;
-  send: (body: B, idempotencyKey: string) => Promise<R>;
-  onSent: (result: R) => void;
-  /** False: the body is not sent yet (the quote is loading). */
-  ready?: boolean;
-};
+  'dto' | 'toBody' | 'header' | 'amount'
+> &
+  DoneDialogProps<R> & {
+    kind: 'collect' | 'settle';
+    number: string;
+    /** The vault choice (required, none until one is chosen): its preset and options. */
+    place: Pick<PaymentChoice, 'preset' | 'options'>;
+    send: (body: B, idempotencyKey: string) => Promise<R>;
+    /** False: the body is not sent yet (the quote is loading). */
+    ready?: boolean;
+  };
 
 /** What a collection and a settlement share: their texts and test ids by `kind`, the vault, the note. */
 function PlanPaymentDialog<B, R>(props: PlanPaymentProps<B, R>) {
-  const { kind, number, place, send, onSent, ready = true, ...rest } = props;
+  const { kind, number, place, send, onDone, ready = true, ...rest } = props;
   const { t } = useTranslation('installments');
   const mutation = useCrudMutation({
     mutationFn: ({ body, key }: { body: B; key: string }) => send(body, key),
     success: t(`${kind}.done`),
     invalidate: [installmentKeys.all],
-    onSuccess: onSent,
+    onSuccess: onDone,
     onDone: props.onClose,
   });
   return (
@@ -110,29 +111,27 @@ function PlanPaymentDialog<B, R>(props: PlanPaymentProps<B, R>) {
   );
 }
 
+type CollectDialogProps = { target: CollectTarget } & DoneDialogProps<InstallmentPaymentDto>;
+
+/** A dialog about a plan that ends with the plan as it is then. */
+export type PlanDialogProps = {
+  plan: InstallmentPlanDetailDto;
+} & DoneDialogProps<InstallmentPlanDetailDto>;
+
 /**
  * Collect money for a plan: the amount (prefilled with what the chosen installments owe; less is a
  * partial payment) into the user's till or a vault (`useCollectPlaces`). The id is made once per
  * dialog: a retry is the same collection. The picker shows the place that is sent.
  */
-export function CollectDialog({
-  target,
-  onClose,
-  onCollected,
-}: {
-  target: CollectTarget;
-  onClose: () => void;
-  onCollected: (payment: InstallmentPaymentDto) => void;
-}) {
+export function CollectDialog({ target, ...done }: CollectDialogProps) {
   const { t } = useTranslation('installments');
   const places = useCollectPlaces(target.branchId);
   return (
     <PlanPaymentDialog<InstallmentCollectDto, InstallmentPaymentDto>
+      {...done}
       kind="collect"
       number={target.planNumber}
-      onClose={onClose}
       send={(body, key) => installmentsApi.collect(target.planId, body, { idempotencyKey: key })}
-      onSent={onCollected}
       dto={InstallmentCollectDto}
       toBody={(v, id) => ({
         id,
@@ -178,15 +177,7 @@ export function CollectDialog({
 }
 
 /** Early settlement: the server's quote for today (discount on the unearned interest), then pay it. */
-export function SettleDialog({
-  plan,
-  onClose,
-  onSettled,
-}: {
-  plan: InstallmentPlanDetailDto;
-  onClose: () => void;
-  onSettled: (plan: InstallmentPlanDetailDto) => void;
-}) {
+export function SettleDialog({ plan, ...done }: PlanDialogProps) {
   const { t } = useTranslation('installments');
   const quote = useQuery({
     queryKey: installmentKeys.quote(plan.id),
@@ -200,12 +191,11 @@ export function SettleDialog({
   const q = quote.data;
   return (
     <PlanPaymentDialog<InstallmentSettleDto, InstallmentPlanDetailDto>
+      {...done}
       kind="settle"
-      number={plan.number}
-      onClose={onClose}
-      send={(body, key) => installmentsApi.settle(plan.id, body, { idempotencyKey: key })}
-      onSent={onSettled}
       ready={!!q}
+      number={plan.number}
+      send={(body, key) => installmentsApi.settle(plan.id, body, { idempotencyKey: key })}
       dto={InstallmentSettleDto}
       toBody={(v, id) => ({ id, vaultId: v.place, note: v.note.trim() || undefined })}
       header={

@@ -200,7 +200,7 @@ export default function DueTodayPage() {
         <CollectDialog
           target={collecting}
           onClose={() => setCollecting(null)}
-          onCollected={(payment) =>
+          onDone={(payment) =>
             setPrinting({
               payment,
               plan: { number: collecting.planNumber, customerName: collecting.customerName },

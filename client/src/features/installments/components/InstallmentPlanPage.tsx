@@ -348,7 +348,7 @@ export default function InstallmentPlanPage() {
         <CollectDialog
           target={collecting}
           onClose={() => setCollecting(null)}
-          onCollected={(payment) => {
+          onDone={(payment) => {
             setChosen([]);
             setPrinting({ kind: 'receipt', payment, plan: p });
           }}
@@ -358,7 +358,7 @@ export default function InstallmentPlanPage() {
         <SettleDialog
           plan={p}
           onClose={() => setSettling(false)}
-          onSettled={(settled) => {
+          onDone={(settled) => {
             const last = settled.payments.filter((x) => x.kind === 'settle').at(-1);
             if (last) setPrinting({ kind: 'receipt', payment: last, plan: settled });
           }}

@@ -1,10 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  InstallmentRescheduleDto,
-  formatPiasters,
-  type InstallmentPlanDetailDto,
-} from '@pos/contracts';
+import { InstallmentRescheduleDto, formatPiasters } from '@pos/contracts';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,21 +13,14 @@ import { toast } from '../../../shared/ui/toast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 import { bpToPercent, defaultTerms, previewSchedule, termsDto, type TermsForm } from '../lib/terms';
+import type { PlanDialogProps } from './CollectDialog';
 import { SchedulePreview, TermsFields } from './TermsFields';
 
 /**
  * Reschedule: a new plan financing everything the plan still owes (late fees included), with its
  * own terms; the schedule is previewed live with the same math the server uses.
  */
-export function RescheduleDialog({
-  plan,
-  onClose,
-  onDone,
-}: {
-  plan: InstallmentPlanDetailDto;
-  onClose: () => void;
-  onDone: (next: InstallmentPlanDetailDto) => void;
-}) {
+export function RescheduleDialog({ plan, onClose, onDone }: PlanDialogProps) {
   const { t } = useTranslation('installments');
   const [requestId] = useState(newId);
   const form = useDtoForm<{ terms: TermsForm; note: string }, InstallmentRescheduleDto>({

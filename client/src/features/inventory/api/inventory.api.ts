@@ -5,11 +5,10 @@ import {
   type StockMovementDto,
   type StockRowDto,
 } from '@pos/contracts';
-import { http, request, type WriteOptions } from '../../../shared/api/http';
+import { http, request, type WriteOptions, pathId } from '../../../shared/api/http';
 
-const id = (value: string) => encodeURIComponent(value);
 /** One inventory's path (the list and its changes go through the resource kit). */
-const inventoryPath = (inventoryId: string) => `${INVENTORIES.path}/${id(inventoryId)}`;
+const inventoryPath = (inventoryId: string) => `${INVENTORIES.path}/${pathId(inventoryId)}`;
 
 export type StockFilter = 'low' | 'out' | 'in';
 export type StockQuery = {
@@ -51,7 +50,7 @@ export const inventoryApi = {
     };
   },
   movements: (variantId: string, inventoryId: string, page: number, pageSize: number) =>
-    http.list<StockMovementDto>(`/variants/${id(variantId)}/movements`, {
+    http.list<StockMovementDto>(`/variants/${pathId(variantId)}/movements`, {
       inventoryId,
       page,
       pageSize,

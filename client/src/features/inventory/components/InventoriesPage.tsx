@@ -30,13 +30,12 @@ export default function InventoriesPage() {
         resource={INVENTORIES}
         i18n="inventory:list"
         testId="inventory"
-        rowName={(inventory) => inventory.name}
         onRowClick={(inventory) => navigate(open(inventory))}
         invalidate={[['inventory']]}
         defaults={{ branchId: user?.branchId ?? '', isDefault: false, allowNegative: false }}
         columns={[
           { key: 'name', render: (i) => <RowLink to={open(i)}>{i.name}</RowLink> },
-          { key: 'branchName', render: (i) => i.branchName },
+          { key: 'branchName' },
           {
             key: 'flags',
             render: (i) => (
@@ -53,7 +52,7 @@ export default function InventoriesPage() {
               </Stack>
             ),
           },
-          { key: 'variantCount', align: 'center', render: (i) => i.variantCount },
+          { key: 'variantCount', align: 'center' },
           {
             key: 'valueAtCost',
             align: 'right',

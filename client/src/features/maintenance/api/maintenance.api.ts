@@ -8,9 +8,7 @@ import type {
   MaintenanceUpdateDto,
   MaintenanceVaultDto,
 } from '@pos/contracts';
-import { http, type Query, type WriteOptions } from '../../../shared/api/http';
-
-const id = (value: string) => encodeURIComponent(value);
+import { http, type Query, type WriteOptions, pathId } from '../../../shared/api/http';
 
 export const maintenanceKeys = {
   all: ['maintenance'] as const,
@@ -26,27 +24,30 @@ export const maintenanceApi = {
   list: (query: Query) => http.list<MaintenanceTicketDto>('/Maintenance', query),
   counts: () => http.get<MaintenanceCountsDto>('/Maintenance/counts'),
   technicians: () => http.get<MaintenanceTechnicianDto[]>('/Maintenance/technicians'),
-  get: (ticketId: string) => http.get<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}`),
+  get: (ticketId: string) => http.get<MaintenanceTicketDto>(`/Maintenance/${pathId(ticketId)}`),
   byNumber: (number: string) =>
-    http.get<MaintenanceTicketDto>(`/Maintenance/by-number/${id(number)}`),
+    http.get<MaintenanceTicketDto>(`/Maintenance/by-number/${pathId(number)}`),
   create: (body: MaintenanceCreateDto, options?: WriteOptions) =>
     http.post<MaintenanceTicketDto>('/Maintenance', body, options),
   update: (ticketId: string, body: MaintenanceUpdateDto) =>
-    http.patch<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}`, body),
+    http.patch<MaintenanceTicketDto>(`/Maintenance/${pathId(ticketId)}`, body),
   move: (ticketId: string, body: MaintenanceTransitionDto, options?: WriteOptions) =>
-    http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/status`, body, options),
+    http.post<MaintenanceTicketDto>(`/Maintenance/${pathId(ticketId)}/status`, body, options),
   addParts: (ticketId: string, body: MaintenancePartsDto, options?: WriteOptions) =>
-    http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/parts`, body, options),
+    http.post<MaintenanceTicketDto>(`/Maintenance/${pathId(ticketId)}/parts`, body, options),
   removePart: (ticketId: string, partId: string, options?: WriteOptions) =>
-    http.delete<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/parts/${id(partId)}`, options),
+    http.delete<MaintenanceTicketDto>(
+      `/Maintenance/${pathId(ticketId)}/parts/${pathId(partId)}`,
+      options,
+    ),
   /** Multipart: the photo in `file`. */
   addPhoto: (ticketId: string, file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/photos`, form);
+    return http.post<MaintenanceTicketDto>(`/Maintenance/${pathId(ticketId)}/photos`, form);
   },
   photoUrl: (ticketId: string, photoId: string) =>
-    `/api/Maintenance/${id(ticketId)}/photos/${id(photoId)}`,
+    `/api/Maintenance/${pathId(ticketId)}/photos/${pathId(photoId)}`,
   vaults: (branchId: string) =>
     http.get<MaintenanceVaultDto[]>('/Maintenance/vaults', { branchId }),
 };

@@ -81,9 +81,7 @@ export default function MaintenancePage() {
     <ListPage
       title={t('list.title')}
       actions={
-        <AddButton onClick={() => setCreating(true)} testId="ticket-add">
-          {t('list.add')}
-        </AddButton>
+        <AddButton onClick={() => setCreating(true)} testId="ticket-add" label={t('list.add')} />
       }
       above={
         <StatusFilter

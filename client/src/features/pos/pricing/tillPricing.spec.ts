@@ -19,6 +19,7 @@ import {
 } from '../state/cartStore';
 import { customerGroupOf, keptRules, loadRules } from './rulesCache';
 import { manualDiscountOf, priceTillCart } from './tillPricing';
+import { memoryStorage } from '../../../shared/lib/memoryStorage.testing';
 
 const NOW = Date.parse('2026-12-05T10:00:00Z');
 
@@ -210,14 +211,6 @@ describe('the till priced with the pricing engine', () => {
 });
 
 /** A localStorage stand-in. */
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-  };
-}
-
 const response = (status: number, body: unknown, etag: string | null) =>
   ({
     status,

@@ -12,12 +12,10 @@ import {
   type PromotionRowDto,
   type PromotionUpdateDto,
 } from '@pos/contracts';
-import { http, type Query } from '../../../shared/api/http';
+import { http, type Query, pathId } from '../../../shared/api/http';
 
 // The pricing back office's calls (issue 33): /api/PriceLists, /api/Promotions and a customer's
 // group under /api/PricingRules (server/src/modules/pricing/controllers/pricing.controller.ts).
-const id = (value: string) => encodeURIComponent(value);
-
 export type RuleListQuery = {
   page: number;
   pageSize: number;
@@ -39,27 +37,29 @@ export const pricingKeys = {
 
 export const pricingApi = {
   priceLists: (query: RuleListQuery) => http.list<PriceListRowDto>(PRICE_LISTS_PATH, query),
-  priceList: (listId: string) => http.get<PriceListRowDto>(`${PRICE_LISTS_PATH}/${id(listId)}`),
+  priceList: (listId: string) => http.get<PriceListRowDto>(`${PRICE_LISTS_PATH}/${pathId(listId)}`),
   createPriceList: (body: PriceListCreateDto) => http.post<{ id: string }>(PRICE_LISTS_PATH, body),
   updatePriceList: (listId: string, body: PriceListUpdateDto) =>
-    http.patch<PriceListRowDto>(`${PRICE_LISTS_PATH}/${id(listId)}`, body),
+    http.patch<PriceListRowDto>(`${PRICE_LISTS_PATH}/${pathId(listId)}`, body),
   deactivatePriceList: (listId: string) =>
-    http.post<unknown>(`${PRICE_LISTS_PATH}/${id(listId)}/deactivate`),
+    http.post<unknown>(`${PRICE_LISTS_PATH}/${pathId(listId)}/deactivate`),
   items: (listId: string, query: Query) =>
-    http.list<PriceListItemRowDto>(`${PRICE_LISTS_PATH}/${id(listId)}/items`, query),
+    http.list<PriceListItemRowDto>(`${PRICE_LISTS_PATH}/${pathId(listId)}/items`, query),
   setPrices: (listId: string, body: PriceListPricesDto) =>
-    http.put<unknown>(`${PRICE_LISTS_PATH}/${id(listId)}/prices`, body),
+    http.put<unknown>(`${PRICE_LISTS_PATH}/${pathId(listId)}/prices`, body),
   promotions: (query: RuleListQuery) => http.list<PromotionRowDto>(PROMOTIONS_PATH, query),
   createPromotion: (body: PromotionCreateDto) => http.post<{ id: string }>(PROMOTIONS_PATH, body),
   updatePromotion: (promotionId: string, body: PromotionUpdateDto) =>
-    http.patch<PromotionRowDto>(`${PROMOTIONS_PATH}/${id(promotionId)}`, body),
+    http.patch<PromotionRowDto>(`${PROMOTIONS_PATH}/${pathId(promotionId)}`, body),
   deactivatePromotion: (promotionId: string) =>
-    http.post<unknown>(`${PROMOTIONS_PATH}/${id(promotionId)}/deactivate`),
+    http.post<unknown>(`${PROMOTIONS_PATH}/${pathId(promotionId)}/deactivate`),
   customerGroup: (customerId: string) =>
-    http.get<{ groupId: string | null }>(`${PRICING_RULES_PATH}/customers/${id(customerId)}/group`),
+    http.get<{ groupId: string | null }>(
+      `${PRICING_RULES_PATH}/customers/${pathId(customerId)}/group`,
+    ),
   setCustomerGroup: (customerId: string, body: CustomerGroupMemberDto) =>
     http.put<{ groupId: string | null }>(
-      `${PRICING_RULES_PATH}/customers/${id(customerId)}/group`,
+      `${PRICING_RULES_PATH}/customers/${pathId(customerId)}/group`,
       body,
     ),
 };

@@ -11,12 +11,7 @@ export default function CustomerGroupsPage() {
       resource={CUSTOMER_GROUPS}
       i18n="pricing:groups"
       testId="customer-group"
-      rowName={(g) => g.name}
-      columns={[
-        { key: 'name', render: (g) => g.name },
-        { key: 'members', render: (g) => g.members },
-        activeColumn(),
-      ]}
+      columns={[{ key: 'name' }, { key: 'members' }, activeColumn()]}
       fields={[
         { name: 'name', autoFocus: true },
         { name: 'active', kind: 'switch' },

@@ -1,4 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import {
   PRICE_LIST_KINDS,
@@ -17,7 +16,7 @@ import {
   priceListIssues,
   type PriceListForm,
 } from '../lib/ruleForms';
-import { FormDayField, ScopeFields, useRuleForm } from './PricingFields';
+import { FormDayField, NameKindFields, ScopeFields, useRuleForm } from './PricingFields';
 
 /** Create or edit a price list: name, kind, priority, validity days, branches and groups. */
 export function PriceListFormDialog({
@@ -28,46 +27,28 @@ export function PriceListFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('pricing');
-  const editing = list !== null;
   const { form, dialog, label } = useRuleForm<PriceListForm, PriceListCreateDto>({
-    dto: editing ? PriceListUpdateDto : PriceListCreateDto,
+    row: list,
+    dtos: { create: PriceListCreateDto, update: PriceListUpdateDto },
     defaultValues: priceListFormOf(list),
-    toBody: (v) => priceListBody(v, editing),
+    toBody: priceListBody,
     issues: priceListIssues,
-    save: (body) =>
-      editing ? pricingApi.updatePriceList(list.id, body) : pricingApi.createPriceList(body),
-    success: editing ? t('priceLists.saved') : t('priceLists.created'),
+    create: pricingApi.createPriceList,
+    update: pricingApi.updatePriceList,
+    texts: 'priceLists',
     onClose,
-    title: editing ? t('priceLists.editTitle', { name: list.name }) : t('priceLists.addTitle'),
     testId: 'price-list',
   });
   return (
     <FormDialog {...dialog}>
       <Stack sx={{ gap: 1, pt: 1 }}>
         <FieldGrid>
-          <FormTextField
+          <NameKindFields
             form={form}
-            name="name"
-            label={label('name')}
-            required
-            autoFocus
-            helperText=" "
-            testId="price-list-name"
+            kinds={PRICE_LIST_KINDS}
+            texts="priceLists"
+            testId="price-list"
           />
-          <FormTextField
-            form={form}
-            name="kind"
-            select
-            label={label('kind')}
-            helperText={t(`priceLists.kindHints.${form.watch('kind')}`)}
-            selectTestId="price-list-kind"
-          >
-            {PRICE_LIST_KINDS.map((k) => (
-              <MenuItem key={k} value={k} data-testid={`price-list-kind-${k}`}>
-                {t(`priceLists.kinds.${k}`)}
-              </MenuItem>
-            ))}
-          </FormTextField>
           <FormDayField
             form={form}
             name="validFrom"

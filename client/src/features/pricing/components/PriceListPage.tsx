@@ -105,9 +105,11 @@ export default function PriceListPage() {
         <>
           <BackButton label={t('priceLists.back')} to={routePath('PriceLists')} />
           {canWrite && (
-            <AddButton onClick={() => setEditing({ item: null })} testId="price-item-add">
-              {t('prices.add')}
-            </AddButton>
+            <AddButton
+              onClick={() => setEditing({ item: null })}
+              testId="price-item-add"
+              label={t('prices.add')}
+            />
           )}
         </>
       }

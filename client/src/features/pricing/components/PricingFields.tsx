@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { CUSTOMER_GROUPS, parseLocale, fieldLabel, type CustomerGroupDto } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
@@ -8,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../shared/lib/format';
-import type { DtoForm } from '../../../shared/forms/FormTextField';
+import { FormTextField, type DtoForm } from '../../../shared/forms/FormTextField';
 import { currentBranchState, sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { DateField } from '../../../shared/ui/DateField';
@@ -219,6 +220,50 @@ export function ScopeFields<V extends FieldValues, B>({
   );
 }
 
+/** A rule's name and its kind (a choice; what the chosen kind does under it). */
+export function NameKindFields<V extends FieldValues, B>({
+  form,
+  kinds,
+  texts,
+  testId,
+}: {
+  form: DtoForm<V, B>;
+  kinds: readonly string[];
+  texts: 'priceLists' | 'promotions';
+  testId: string;
+}) {
+  const { t } = useTranslation('pricing');
+  const label = useFieldLabel();
+  const kind = form.watch('kind' as Path<V>) as string;
+  return (
+    <>
+      <FormTextField
+        form={form}
+        name={'name' as Path<V>}
+        label={label('name')}
+        required
+        autoFocus
+        helperText=" "
+        testId={`${testId}-name`}
+      />
+      <FormTextField
+        form={form}
+        name={'kind' as Path<V>}
+        select
+        label={label('kind')}
+        helperText={t(`${texts}.kindHints.${kind}`)}
+        selectTestId={`${testId}-kind`}
+      >
+        {kinds.map((k) => (
+          <MenuItem key={k} value={k} data-testid={`${testId}-kind-${k}`}>
+            {t(`${texts}.kinds.${k}`)}
+          </MenuItem>
+        ))}
+      </FormTextField>
+    </>
+  );
+}
+
 /** A day of a form ('YYYY-MM-DD' or ''), its message under it. */
 export function FormDayField<V extends FieldValues, B>({
   form,
@@ -264,34 +309,41 @@ function showIssues<V extends FieldValues, B>(form: DtoForm<V, B>, issues: RuleI
 }
 
 /**
- * A pricing rule's form: the DTO's check and then `issues` (what the DTO cannot see), each message
- * under its field; only a body that passes both is saved (then the dialog closes).
+ * A pricing rule's create-or-edit form (`row` null: a new one): the DTO's check and then `issues`
+ * (what the DTO cannot see), each message under its field; only a body that passes both is saved
+ * (then the dialog closes). Its texts are `<texts>.saved/created/editTitle/addTitle`.
  */
 export function useRuleForm<V extends FieldValues, B>(
-  options: Pick<DtoFormOptions<V, B>, 'dto' | 'defaultValues' | 'toBody'> & {
+  options: Pick<DtoFormOptions<V, B>, 'defaultValues'> & {
+    row: { id: string; name: string } | null;
+    dtos: { create: DtoFormOptions<V, B>['dto']; update: DtoFormOptions<V, B>['dto'] };
+    toBody: (values: V, editing: boolean) => B;
     issues: (values: V) => RuleIssue[];
-    save: (body: B) => Promise<unknown>;
-    success: string;
+    create: (body: B) => Promise<unknown>;
+    update: (id: string, body: B) => Promise<unknown>;
+    texts: 'priceLists' | 'promotions';
     onClose: () => void;
-    /** the dialog's title; its test ids `<testId>-form-title`, `<testId>-save` */
-    title: string;
+    /** its test ids `<testId>-form-title`, `<testId>-save` */
     testId: string;
   },
 ) {
+  const { t } = useTranslation('pricing');
   const label = useFieldLabel();
   const own = useOwnBranch();
-  const { issues, save: send, success, onClose, title, testId, ...dto } = options;
-  const defaults = dto.defaultValues as V & { branchIds: string[] };
+  const { row, dtos, issues, create, update, texts, onClose, testId } = options;
+  const editing = row !== null;
+  const defaults = options.defaultValues as V & { branchIds: string[] };
   const form = useDtoForm<V, B>({
-    ...dto,
+    dto: editing ? dtos.update : dtos.create,
+    toBody: (v) => options.toBody(v, editing),
     defaultValues: (own && defaults.branchIds.length === 0
       ? { ...defaults, branchIds: [own.id] }
       : defaults) as DtoFormOptions<V, B>['defaultValues'],
     label,
   });
   const save = useCrudMutation({
-    mutationFn: send,
-    success,
+    mutationFn: (body: B) => (editing ? update(row.id, body) : create(body)),
+    success: t(`${texts}.${editing ? 'saved' : 'created'}`),
     invalidate: [pricingKeys.all],
     onDone: onClose,
   });
@@ -309,7 +361,7 @@ export function useRuleForm<V extends FieldValues, B>(
     onClose,
     onSubmit: submit,
     submitting: save.isPending,
-    title,
+    title: editing ? t(`${texts}.editTitle`, { name: row.name }) : t(`${texts}.addTitle`),
     titleId: `${testId}-form-title`,
     submitTestId: `${testId}-save`,
     maxWidth: 'md',

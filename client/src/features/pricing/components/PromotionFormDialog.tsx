@@ -17,13 +17,12 @@ import {
   PromotionUpdateDto,
   type PromotionRowDto,
 } from '@pos/contracts';
-import type { ReactNode } from 'react';
 import { Controller, useFieldArray, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSwitch } from '../../../shared/forms/FormSwitch';
 import { FormTextField, type DtoForm } from '../../../shared/forms/FormTextField';
 import { AmountField } from '../../../shared/ui/AmountField';
-import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
+import { FieldGrid, FieldSection, FormDialog } from '../../../shared/ui/FormDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { useCategories, VariantPicker } from '../../catalog';
 import { pricingApi } from '../api/pricing.api';
@@ -37,6 +36,7 @@ import {
 import {
   FormDayField,
   MultiSelectField,
+  NameKindFields,
   ScopeFields,
   useFieldLabel,
   useRuleForm,
@@ -44,18 +44,6 @@ import {
 
 type Form = DtoForm<PromotionForm, PromotionCreateDto>;
 type TargetName = 'target' | 'buy' | 'get';
-
-/** A titled part of the form. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mb: 1 }}>
-      <Typography variant="subtitle2" color="primary" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      <FieldGrid>{children}</FieldGrid>
-    </Box>
-  );
-}
 
 /** Which items: variants picked by name or barcode, categories, brands (none: every item). */
 function TargetFields({ form, name, hint }: { form: Form; name: TargetName; hint: string }) {
@@ -440,62 +428,39 @@ export function PromotionFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('pricing');
-  const editing = promotion !== null;
   const { form, dialog, label } = useRuleForm<PromotionForm, PromotionCreateDto>({
-    dto: editing ? PromotionUpdateDto : PromotionCreateDto,
+    row: promotion,
+    dtos: { create: PromotionCreateDto, update: PromotionUpdateDto },
     defaultValues: promotionFormOf(promotion, (n) => t('promotions.savedItem', { n })),
-    toBody: (v) => promotionBody(v, editing),
+    toBody: promotionBody,
     issues: promotionIssues,
-    save: (body) =>
-      editing ? pricingApi.updatePromotion(promotion.id, body) : pricingApi.createPromotion(body),
-    success: editing ? t('promotions.saved') : t('promotions.created'),
+    create: pricingApi.createPromotion,
+    update: pricingApi.updatePromotion,
+    texts: 'promotions',
     onClose,
-    title: editing ? t('promotions.editTitle', { name: promotion.name }) : t('promotions.addTitle'),
     testId: 'promotion',
   });
   const kind = form.watch('kind');
   const stackableKind = kind === 'item-discount' || kind === 'spend';
   return (
     <FormDialog {...dialog}>
-      <Section title={t('promotions.sections.general')}>
-        <FormTextField
-          form={form}
-          name="name"
-          label={label('name')}
-          required
-          autoFocus
-          helperText=" "
-          testId="promotion-name"
-        />
-        <FormTextField
-          form={form}
-          name="kind"
-          select
-          label={label('kind')}
-          helperText={t(`promotions.kindHints.${kind}`)}
-          selectTestId="promotion-kind"
-        >
-          {PROMOTION_KINDS.map((k) => (
-            <MenuItem key={k} value={k} data-testid={`promotion-kind-${k}`}>
-              {t(`promotions.kinds.${k}`)}
-            </MenuItem>
-          ))}
-        </FormTextField>
-      </Section>
+      <FieldSection title={t('promotions.sections.general')}>
+        <NameKindFields form={form} kinds={PROMOTION_KINDS} texts="promotions" testId="promotion" />
+      </FieldSection>
       <Divider sx={{ my: 1.5 }} />
-      <Section title={t(`promotions.kinds.${kind}`)}>
+      <FieldSection title={t(`promotions.kinds.${kind}`)}>
         <KindFields form={form} />
-      </Section>
+      </FieldSection>
       <Divider sx={{ my: 1.5 }} />
-      <Section title={t('promotions.sections.window')}>
+      <FieldSection title={t('promotions.sections.window')}>
         <WindowFields form={form} />
-      </Section>
+      </FieldSection>
       <Divider sx={{ my: 1.5 }} />
-      <Section title={t('promotions.sections.scope')}>
+      <FieldSection title={t('promotions.sections.scope')}>
         <ScopeFields form={form} testId="promotion" />
-      </Section>
+      </FieldSection>
       <Divider sx={{ my: 1.5 }} />
-      <Section title={t('promotions.sections.order')}>
+      <FieldSection title={t('promotions.sections.order')}>
         <NumberField
           form={form}
           name="priority"
@@ -514,7 +479,7 @@ export function PromotionFormDialog({
             disabled={name === 'stackable' && !stackableKind}
           />
         ))}
-      </Section>
+      </FieldSection>
     </FormDialog>
   );
 }

@@ -85,9 +85,11 @@ export function RuleListPage<R extends RuleRow>(props: {
       subtitle={t(`${section}.subtitle`)}
       actions={
         canWrite && (
-          <AddButton onClick={() => setEditing({ row: null })} testId={`${testId}-add`}>
-            {t(`${section}.add`)}
-          </AddButton>
+          <AddButton
+            onClick={() => setEditing({ row: null })}
+            testId={`${testId}-add`}
+            label={t(`${section}.add`)}
+          />
         )
       }
       query={list}
@@ -100,17 +102,13 @@ export function RuleListPage<R extends RuleRow>(props: {
       filters={
         <>
           <SelectFilter
-            {...filter.bind('kind')}
-            label={t('columns.kind')}
+            {...filter.select('kind', t('columns.kind'), 170)}
             allLabel={t('all')}
-            minWidth={170}
             options={optionsOf(props.kinds, (k) => t(`${section}.kinds.${k}`))}
           />
           <SelectFilter
-            {...filter.bind('active')}
-            label={t('columns.active')}
+            {...filter.select('active', t('columns.active'), 130)}
             allLabel={t('all')}
-            minWidth={130}
             options={[
               { value: 'true', label: t('activeOnly') },
               { value: 'false', label: t('inactiveOnly') },

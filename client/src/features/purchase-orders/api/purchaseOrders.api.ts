@@ -8,9 +8,7 @@ import type {
   ReorderSuggestionDto,
   VendorOptionDto,
 } from '@pos/contracts';
-import { http } from '../../../shared/api/http';
-
-const id = (value: string) => encodeURIComponent(value);
+import { http, pathId } from '../../../shared/api/http';
 
 export type PurchaseOrderListQuery = {
   page: number;
@@ -30,13 +28,14 @@ export const purchaseOrderKeys = {
 export const purchaseOrdersApi = {
   list: (query: PurchaseOrderListQuery) =>
     http.list<PurchaseOrderResponseDto>('/PurchaseOrders', query),
-  get: (orderId: string) => http.get<PurchaseOrderResponseDto>(`/PurchaseOrders/${id(orderId)}`),
+  get: (orderId: string) =>
+    http.get<PurchaseOrderResponseDto>(`/PurchaseOrders/${pathId(orderId)}`),
   create: (dto: PurchaseOrderCreateDto) =>
     http.post<PurchaseOrderResponseDto>('/PurchaseOrders', dto),
   update: (orderId: string, dto: PurchaseOrderUpdateDto) =>
-    http.patch<PurchaseOrderResponseDto>(`/PurchaseOrders/${id(orderId)}`, dto),
+    http.patch<PurchaseOrderResponseDto>(`/PurchaseOrders/${pathId(orderId)}`, dto),
   step: (orderId: string, action: 'close' | 'cancel', dto: PurchaseOrderActionDto = {}) =>
-    http.post<PurchaseOrderResponseDto>(`/PurchaseOrders/${id(orderId)}/${action}`, dto),
+    http.post<PurchaseOrderResponseDto>(`/PurchaseOrders/${pathId(orderId)}/${action}`, dto),
   suggestion: (inventoryId?: string) =>
     http.get<ReorderSuggestionDto>('/PurchaseOrders/reorder-suggestion', { inventoryId }),
   reorder: (dto: ReorderCreateDto) =>

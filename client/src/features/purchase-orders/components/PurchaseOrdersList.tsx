@@ -99,9 +99,7 @@ export function PurchaseOrdersList() {
                 />
               ))}
             </Stack>
-            <AddButton onClick={() => setCreating(true)} testId="po-new">
-              {t('list.new')}
-            </AddButton>
+            <AddButton onClick={() => setCreating(true)} testId="po-new" label={t('list.new')} />
           </>
         }
       />

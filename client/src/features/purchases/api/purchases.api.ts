@@ -8,9 +8,7 @@ import type {
   PurchaseReturnDto,
   VendorLookupDto,
 } from '@pos/contracts';
-import { http, type WriteOptions } from '../../../shared/api/http';
-
-const id = (value: string) => encodeURIComponent(value);
+import { http, type WriteOptions, pathId } from '../../../shared/api/http';
 
 export const purchaseKeys = {
   all: ['purchases'] as const,
@@ -25,13 +23,14 @@ export const purchasesApi = {
   vendors: (q: string) => http.get<VendorLookupDto[]>('/PurchaseInvoices/vendors', { q }),
   recent: (page: number, pageSize: number) =>
     http.list<PurchaseInvoiceDto>('/PurchaseInvoices', { page, pageSize }),
-  get: (invoiceId: string) => http.get<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}`),
+  get: (invoiceId: string) =>
+    http.get<PurchaseInvoiceDto>(`/PurchaseInvoices/${pathId(invoiceId)}`),
   create: (dto: PurchaseInvoiceCreateDto, options?: WriteOptions) =>
     http.post<PurchaseInvoiceDto>('/PurchaseInvoices', dto, options),
   update: (invoiceId: string, dto: PurchaseInvoiceInputDto, options?: WriteOptions) =>
-    http.patch<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}`, dto, options),
+    http.patch<PurchaseInvoiceDto>(`/PurchaseInvoices/${pathId(invoiceId)}`, dto, options),
   post: (invoiceId: string, dto: PurchaseInvoicePostDto, options?: WriteOptions) =>
-    http.post<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}/post`, dto, options),
+    http.post<PurchaseInvoiceDto>(`/PurchaseInvoices/${pathId(invoiceId)}/post`, dto, options),
   returnGoods: (invoiceId: string, dto: PurchaseReturnCreateDto, options?: WriteOptions) =>
-    http.post<PurchaseReturnDto>(`/PurchaseInvoices/${id(invoiceId)}/returns`, dto, options),
+    http.post<PurchaseReturnDto>(`/PurchaseInvoices/${pathId(invoiceId)}/returns`, dto, options),
 };

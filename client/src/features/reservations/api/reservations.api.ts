@@ -4,9 +4,7 @@ import type {
   ReservationCreateDto,
   ReservationDto,
 } from '@pos/contracts';
-import { http, type Query, type WriteOptions } from '../../../shared/api/http';
-
-const id = (value: string) => encodeURIComponent(value);
+import { http, type Query, type WriteOptions, pathId } from '../../../shared/api/http';
 
 export const reservationKeys = {
   all: ['reservations'] as const,
@@ -18,7 +16,7 @@ export const reservationsApi = {
   create: (body: ReservationCreateDto, options?: WriteOptions) =>
     http.post<ReservationDto>('/Reservations', body, options),
   convert: (reservationId: string, body: ReservationConvertDto, options?: WriteOptions) =>
-    http.post<ReservationDto>(`/Reservations/${id(reservationId)}/convert`, body, options),
+    http.post<ReservationDto>(`/Reservations/${pathId(reservationId)}/convert`, body, options),
   cancel: (reservationId: string, body: ReservationCancelDto, options?: WriteOptions) =>
-    http.post<ReservationDto>(`/Reservations/${id(reservationId)}/cancel`, body, options),
+    http.post<ReservationDto>(`/Reservations/${pathId(reservationId)}/cancel`, body, options),
 };

@@ -106,9 +106,11 @@ export default function ReservationsPage() {
     <ListPage
       title={t('list.title')}
       actions={
-        <AddButton onClick={() => setCreating(true)} testId="reservation-add">
-          {t('list.add')}
-        </AddButton>
+        <AddButton
+          onClick={() => setCreating(true)}
+          testId="reservation-add"
+          label={t('list.add')}
+        />
       }
       query={list}
       paging={filter.paging}
@@ -118,10 +120,8 @@ export default function ReservationsPage() {
       search={filter.search(t('list.search'), 'reservations-search')}
       filters={
         <SelectFilter
-          {...filter.bind('status')}
-          label={t('fields.status')}
+          {...filter.select('status', t('fields.status'), 150)}
           allLabel={t('list.all')}
-          minWidth={150}
           options={optionsOf(RESERVATION_STATUSES, (s) => t(`statuses.${s}`))}
         />
       }

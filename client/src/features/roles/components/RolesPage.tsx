@@ -29,7 +29,6 @@ export function RolesPage() {
           deleted: 'roles:toast.deleted',
           createTitle: 'roles:create.title',
         }}
-        rowName={(role) => role.name}
         onEdit={(role) => void navigate(open(role))}
         removeBlocked={(role) => role.userCount > 0 && t('delete.inUse', { count: role.userCount })}
         columns={[

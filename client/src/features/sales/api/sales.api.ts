@@ -9,15 +9,13 @@ import type {
   SaleDto,
   ShiftDto,
 } from '@pos/contracts';
-import { http, request, type Query, type WriteOptions } from '../../../shared/api/http';
+import { http, request, type Query, type WriteOptions, pathId } from '../../../shared/api/http';
 
 // The payment-method look-ups moved to shared/api/paymentMethods.ts (POS, customers and the
 // printed documents use them too); re-exported for this feature's pages.
 export { methodName, useMethodLabel, usePaymentMethods } from '../../../shared/api/paymentMethods';
 
 // Calls of docs/api-sales.md (issue 5), one place for paths and query keys.
-const id = (value: string) => encodeURIComponent(value);
-
 export type InvoiceHistoryEntry = {
   id: string;
   action: string;
@@ -45,9 +43,9 @@ export const salesApi = {
   openShift: (body: OpenShiftDto, options?: WriteOptions) =>
     http.post<ShiftDto>('/Shift/open', body, options),
   closeShift: (shiftId: string, body: CloseShiftDto, options?: WriteOptions) =>
-    http.post<ShiftDto>(`/Shift/${id(shiftId)}/close`, body, options),
+    http.post<ShiftDto>(`/Shift/${pathId(shiftId)}/close`, body, options),
   shifts: (query: Query) => http.list<ShiftDto>('/Shift', query),
-  shift: (shiftId: string) => http.get<ShiftDto>(`/Shift/${id(shiftId)}`),
+  shift: (shiftId: string) => http.get<ShiftDto>(`/Shift/${pathId(shiftId)}`),
 
   createSale: (body: CreateSaleDto) => http.post<SaleDto>('/Sales', body),
   /** Invoices + X-Total-Count + X-Total-Amount (only with can_see_invoices_totals). */
@@ -65,15 +63,15 @@ export const salesApi = {
         amount !== null && amount !== '' && Number.isFinite(Number(amount)) ? Number(amount) : null,
     };
   },
-  invoiceByNumber: (number: string) => http.get<SaleDto>(`/invoices/by-number/${id(number)}`),
-  invoice: (invoiceId: string) => http.get<SaleDto>(`/invoices/${id(invoiceId)}`),
+  invoiceByNumber: (number: string) => http.get<SaleDto>(`/invoices/by-number/${pathId(number)}`),
+  invoice: (invoiceId: string) => http.get<SaleDto>(`/invoices/${pathId(invoiceId)}`),
   editInvoice: (invoiceId: string, body: EditSaleDto, options?: WriteOptions) =>
-    http.patch<SaleDto>(`/invoices/${id(invoiceId)}`, body, options),
+    http.patch<SaleDto>(`/invoices/${pathId(invoiceId)}`, body, options),
   history: (invoiceId: string) =>
-    http.get<InvoiceHistoryEntry[]>(`/invoices/${id(invoiceId)}/history`),
+    http.get<InvoiceHistoryEntry[]>(`/invoices/${pathId(invoiceId)}/history`),
   createReturn: (invoiceId: string, body: CreateReturnDto, options?: WriteOptions) =>
-    http.post<ReturnDto>(`/invoices/${id(invoiceId)}/returns`, body, options),
-  returnDoc: (returnId: string) => http.get<ReturnDto>(`/returns/${id(returnId)}`),
+    http.post<ReturnDto>(`/invoices/${pathId(invoiceId)}/returns`, body, options),
+  returnDoc: (returnId: string) => http.get<ReturnDto>(`/returns/${pathId(returnId)}`),
 
   daily: (date: string | undefined) => http.get<DailyReportDto>('/DailyReport', { date }),
 };

@@ -156,21 +156,17 @@ export default function InvoicesPage() {
             />
           )}
           <SelectFilter
-            {...filter.bind('cashierId')}
-            label={t('filters.cashier')}
+            {...filter.select('cashierId', t('filters.cashier'), 160)}
             allLabel={t('filters.all')}
             options={cashiers.map((c) => ({ value: c.id, label: c.name }))}
-            minWidth={160}
           />
           <SelectFilter
-            {...filter.bind('methodId')}
-            label={t('filters.method')}
+            {...filter.select('methodId', t('filters.method'), 150)}
             allLabel={t('filters.all')}
             options={(methods.data ?? []).map((m) => ({
               value: m.id,
               label: methodName(m, i18n.language),
             }))}
-            minWidth={150}
           />
           {canDates && (
             <DateRangeFilter

@@ -25,8 +25,8 @@ export default function PaymentMethodsPage() {
       invalidate={[['sales', 'payment-methods']]}
       defaults={(rows) => ({ sortOrder: Math.max(0, ...rows.map((r) => r.sortOrder)) + 1 })}
       columns={[
-        { key: 'sortOrder', render: (m) => m.sortOrder },
-        { key: 'nameAr', render: (m) => m.nameAr },
+        { key: 'sortOrder' },
+        { key: 'nameAr' },
         { key: 'nameEn', render: (m) => m.nameEn ?? '' },
         { key: 'type', render: (m) => t(`methods.types.${m.type}`) },
         {

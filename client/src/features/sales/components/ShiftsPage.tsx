@@ -30,7 +30,7 @@ import { optionsOf } from '../../../shared/ui/listColumns';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, type DoneDialogProps } from '../../../shared/ui/FormDialog';
 import {
   PrintArea,
   formatDateTime,
@@ -56,12 +56,8 @@ export const DENOMINATIONS: { label: string; piasters: number }[] = [
 export function CloseShiftDialog({
   shift,
   onClose,
-  onClosed,
-}: {
-  shift: ShiftDto;
-  onClose: () => void;
-  onClosed: (s: ShiftDto) => void;
-}) {
+  onDone,
+}: { shift: ShiftDto } & DoneDialogProps<ShiftDto>) {
   const { t } = useTranslation('sales');
   const queryClient = useQueryClient();
   const [byDenomination, setByDenomination] = useState(false);
@@ -107,7 +103,7 @@ export function CloseShiftDialog({
       toast.success(t('shift.closedToast'));
       queryClient.setQueryData(salesKeys.currentShift, null);
       await queryClient.invalidateQueries({ queryKey: ['sales', 'shifts'] });
-      onClosed(closed);
+      onDone(closed);
     },
     onError: (err) => handleError(err, { toast: true }),
   });
@@ -283,7 +279,7 @@ export function useShiftActions(
         <CloseShiftDialog
           shift={shift}
           onClose={() => setClosing(false)}
-          onClosed={(closed) => {
+          onDone={(closed) => {
             setClosing(false);
             onClosed?.(closed);
             setReport(closed);
@@ -390,11 +386,9 @@ export default function ShiftsPage() {
           )}
           <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
             <SelectFilter
-              {...filter.bind('status')}
-              label={t('shift.statusFilter')}
+              {...filter.select('status', t('shift.statusFilter'), 150)}
               allLabel={t('filters.all')}
               options={optionsOf(['open', 'closed'], (v) => t(`shift.status.${v}`))}
-              minWidth={150}
             />
           </Stack>
         </>

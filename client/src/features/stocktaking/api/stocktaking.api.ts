@@ -8,9 +8,7 @@ import type {
   StockTakingResponseDto,
   StockTakingStartDto,
 } from '@pos/contracts';
-import { http, type WriteOptions } from '../../../shared/api/http';
-
-const id = (value: string) => encodeURIComponent(value);
+import { http, type WriteOptions, pathId } from '../../../shared/api/http';
 
 export type LinesQuery = {
   page: number;
@@ -32,16 +30,16 @@ export type StockTakingStep = 'submit' | 'reopen' | 'cancel';
 export const stockTakingApi = {
   list: (inventoryId: string, page: number, pageSize = 10) =>
     http.list<StockTakingResponseDto>('/StockTakings', { inventoryId, page, pageSize }),
-  get: (stId: string) => http.get<StockTakingResponseDto>(`/StockTakings/${id(stId)}`),
+  get: (stId: string) => http.get<StockTakingResponseDto>(`/StockTakings/${pathId(stId)}`),
   lines: (stId: string, query: LinesQuery) =>
-    http.list<StockTakingLineDto>(`/StockTakings/${id(stId)}/lines`, query),
+    http.list<StockTakingLineDto>(`/StockTakings/${pathId(stId)}/lines`, query),
   counts: (stId: string, mine: boolean) =>
-    http.get<StockTakingCountRowDto[]>(`/StockTakings/${id(stId)}/counts`, { mine }),
+    http.get<StockTakingCountRowDto[]>(`/StockTakings/${pathId(stId)}/counts`, { mine }),
   start: (dto: StockTakingStartDto) => http.post<StockTakingResponseDto>('/StockTakings', dto),
   count: (stId: string, dto: StockTakingCountDto) =>
-    http.post<StockTakingCountResultDto>(`/StockTakings/${id(stId)}/counts`, dto),
+    http.post<StockTakingCountResultDto>(`/StockTakings/${pathId(stId)}/counts`, dto),
   step: (stId: string, action: StockTakingStep) =>
-    http.post<StockTakingResponseDto>(`/StockTakings/${id(stId)}/${action}`, {}),
+    http.post<StockTakingResponseDto>(`/StockTakings/${pathId(stId)}/${action}`, {}),
   post: (stId: string, dto: StockTakingPostDto, options?: WriteOptions) =>
-    http.post<StockTakingResponseDto>(`/StockTakings/${id(stId)}/post`, dto, options),
+    http.post<StockTakingResponseDto>(`/StockTakings/${pathId(stId)}/post`, dto, options),
 };

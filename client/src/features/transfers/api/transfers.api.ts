@@ -7,9 +7,7 @@ import type {
   TransferState,
   TransferUpdateDto,
 } from '@pos/contracts';
-import { http, type WriteOptions } from '../../../shared/api/http';
-
-const id = (value: string) => encodeURIComponent(value);
+import { http, type WriteOptions, pathId } from '../../../shared/api/http';
 
 export type TransferListQuery = {
   page: number;
@@ -31,17 +29,22 @@ export type StepAction = 'request' | 'approve' | 'reject' | 'ship' | 'cancel';
 export const transfersApi = {
   list: (query: TransferListQuery) => http.list<TransferResponseDto>('/TransferRequests', query),
   counts: () => http.get<TransferCountsDto>('/TransferRequests/counts'),
-  get: (transferId: string) => http.get<TransferResponseDto>(`/TransferRequests/${id(transferId)}`),
+  get: (transferId: string) =>
+    http.get<TransferResponseDto>(`/TransferRequests/${pathId(transferId)}`),
   create: (dto: TransferCreateDto) => http.post<TransferResponseDto>('/TransferRequests', dto),
   update: (transferId: string, dto: TransferUpdateDto) =>
-    http.patch<TransferResponseDto>(`/TransferRequests/${id(transferId)}`, dto),
+    http.patch<TransferResponseDto>(`/TransferRequests/${pathId(transferId)}`, dto),
   step: (
     transferId: string,
     action: StepAction,
     dto: TransferActionDto = {},
     options?: WriteOptions,
   ) =>
-    http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/${action}`, dto, options),
+    http.post<TransferResponseDto>(
+      `/TransferRequests/${pathId(transferId)}/${action}`,
+      dto,
+      options,
+    ),
   receive: (transferId: string, dto: TransferReceiveDto, options?: WriteOptions) =>
-    http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/receive`, dto, options),
+    http.post<TransferResponseDto>(`/TransferRequests/${pathId(transferId)}/receive`, dto, options),
 };

@@ -23,7 +23,7 @@ import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, type DoneDialogProps } from '../../../shared/ui/FormDialog';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
 import {
   BackButton,
@@ -311,11 +311,7 @@ function ReceiveDialog({
   transfer,
   onClose,
   onDone,
-}: {
-  transfer: TransferResponseDto;
-  onClose: () => void;
-  onDone: (t: TransferResponseDto) => void;
-}) {
+}: { transfer: TransferResponseDto } & DoneDialogProps<TransferResponseDto>) {
   const { t } = useTranslation('transfers');
   const lines = transfer.lines ?? [];
   const [values, setValues] = useState<Record<string, { qty: string; reason: string }>>(() =>

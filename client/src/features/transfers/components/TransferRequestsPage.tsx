@@ -123,9 +123,7 @@ export default function TransferRequestsPage() {
             />
           )}
           {can('can_transfer_products') && (
-            <AddButton onClick={() => setCreating(true)} testId="transfer-new">
-              {t('new')}
-            </AddButton>
+            <AddButton onClick={() => setCreating(true)} testId="transfer-new" label={t('new')} />
           )}
         </>
       }

@@ -110,7 +110,7 @@ export function UsersPage() {
             sx: { fontWeight: 600 },
             render: (u) => u.username,
           },
-          { key: 'displayName', header: t('columns.displayName'), render: (u) => u.displayName },
+          { key: 'displayName', header: t('columns.displayName') },
           { key: 'phone', header: t('columns.phone'), render: (u) => u.phone ?? '' },
           { key: 'role', header: t('columns.role'), render: (u) => u.roleName ?? '' },
           { key: 'branch', header: t('columns.branch'), render: (u) => u.branchName ?? '' },

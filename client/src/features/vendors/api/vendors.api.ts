@@ -5,11 +5,9 @@ import type {
   VendorPaymentVaultDto,
   VendorStatementDto,
 } from '@pos/contracts';
-import { http, type WriteOptions } from '../../../shared/api/http';
+import { http, type WriteOptions, pathId } from '../../../shared/api/http';
 
 // A vendor's account beyond the resource kit's list and form (server: VendorsController).
-const id = (value: string) => encodeURIComponent(value);
-
 export type StatementPeriod = { from?: string; to?: string };
 
 export const vendorKeys = {
@@ -23,12 +21,12 @@ export const vendorKeys = {
 
 export const vendorsApi = {
   statement: (vendorId: string, period: StatementPeriod) =>
-    http.get<VendorStatementDto>(`/Vendors/${id(vendorId)}/statement`, period),
+    http.get<VendorStatementDto>(`/Vendors/${pathId(vendorId)}/statement`, period),
   openInvoices: (vendorId: string) =>
-    http.get<VendorOpenInvoicesDto>(`/Vendors/${id(vendorId)}/open-invoices`),
+    http.get<VendorOpenInvoicesDto>(`/Vendors/${pathId(vendorId)}/open-invoices`),
   receipt: (paymentId: string) =>
-    http.get<VendorPaymentReceiptDto>(`/Vendors/payments/${id(paymentId)}`),
+    http.get<VendorPaymentReceiptDto>(`/Vendors/payments/${pathId(paymentId)}`),
   vaults: () => http.get<VendorPaymentVaultDto[]>('/Vendors/payment-vaults'),
   pay: (vendorId: string, body: VendorPaymentDto, options?: WriteOptions) =>
-    http.post<VendorPaymentReceiptDto>(`/Vendors/${id(vendorId)}/payments`, body, options),
+    http.post<VendorPaymentReceiptDto>(`/Vendors/${pathId(vendorId)}/payments`, body, options),
 };

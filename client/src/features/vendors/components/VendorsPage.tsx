@@ -61,7 +61,6 @@ export function VendorsPage() {
       resource={VENDORS}
       i18n="vendors:list"
       testId="vendor"
-      rowName={(v) => v.name}
       onRowClick={(v) => navigate(open(v))}
       invalidate={[['vendors']]}
       defaults={{ active: true, paymentTermsDays: 0, phones: [] }}
@@ -72,7 +71,7 @@ export function VendorsPage() {
           ltr: true,
           render: (v) => v.phones.join(' · '),
         },
-        { key: 'paymentTermsDays', align: 'center', render: (v) => v.paymentTermsDays },
+        { key: 'paymentTermsDays', align: 'center' },
         {
           key: 'balance',
           align: 'right',

@@ -16,17 +16,7 @@ import {
   waitLeft,
   writeLock,
 } from './pin';
-
-/** A Storage kept in memory (the unit project runs in Node). */
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, String(value)),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '../../../../shared/lib/memoryStorage.testing';
 
 // Few iterations where the count does not matter: the tests stay fast.
 const FAST = 1000;

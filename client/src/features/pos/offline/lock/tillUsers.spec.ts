@@ -22,17 +22,7 @@ import {
   rememberProfile,
 } from './tillGrants';
 import { forgetTillUser, switchCandidates } from './tillUsers';
-
-/** A Storage kept in memory (the unit project runs in Node). */
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, String(value)),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '../../../../shared/lib/memoryStorage.testing';
 
 const NOW = Date.parse('2026-12-06T10:00:00Z');
 const DEVICE = 'dev-1';
