@@ -5,9 +5,9 @@ import type {
   DeviceCatalogStartDto,
   DeviceVariantRow,
 } from '@pos/contracts';
-import Dexie from 'dexie';
+import Dexie, { type DBCoreCursor, type Middleware, type DBCore } from 'dexie';
 import { openCatalogDb, type PosCatalogDb } from './db';
-import { findByCode, searchCustomers, searchVariants } from './lookup';
+import { findByCode, searchCustomers, searchVariants, SEARCH_BOUNDS } from './lookup';
 import { applyStockEvent, syncCatalog, type CatalogApi } from './sync';
 
 const INV = 'inv-1';
@@ -92,6 +92,75 @@ function fakeServer(pageSize = 2) {
     state.inactive = [];
   };
   return { state, api, settle };
+}
+
+/** Rows read from each table of the database (every value a read returns), while counting. */
+async function countReads(db: PosCatalogDb) {
+  const reads: Record<string, number> = {};
+  let on = false;
+  const add = (table: string, k: number) => {
+    if (on) reads[table] = (reads[table] ?? 0) + k;
+  };
+  const middleware: Middleware<DBCore> = {
+    stack: 'dbcore',
+    name: 'count-reads',
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const t = down.table(name);
+        return {
+          ...t,
+          get: async (req) => {
+            const row = await t.get(req);
+            add(name, row === undefined ? 0 : 1);
+            return row;
+          },
+          getMany: async (req) => {
+            const rows = await t.getMany(req);
+            add(name, rows.filter((r) => r !== undefined).length);
+            return rows;
+          },
+          query: async (req) => {
+            const res = await t.query(req);
+            add(name, res.result.length);
+            return res;
+          },
+          openCursor: async (req) => {
+            const cursor = await t.openCursor(req);
+            if (!cursor) return cursor;
+            return new Proxy(cursor, {
+              get(target, prop) {
+                if (prop === 'start')
+                  return (onNext: () => void) =>
+                    target.start(() => {
+                      add(name, 1);
+                      onNext();
+                    });
+                const v = Reflect.get(target, prop) as unknown;
+                return typeof v === 'function' ? (v as () => unknown).bind(target) : v;
+              },
+            }) as DBCoreCursor;
+          },
+        };
+      },
+    }),
+  };
+  // (a middleware is added to a closed database)
+  db.close();
+  db.use(middleware);
+  await db.open();
+  return {
+    reads,
+    async during<T>(fn: () => Promise<T>): Promise<T> {
+      for (const k of Object.keys(reads)) delete reads[k];
+      on = true;
+      try {
+        return await fn();
+      } finally {
+        on = false;
+      }
+    },
+  };
 }
 
 describe('the device catalog', () => {
@@ -192,6 +261,59 @@ describe('the device catalog', () => {
     expect(await names('بلوفر 999', 5)).toEqual([]);
   });
 
+  it('reads a bounded number of rows however common the words, with the same results', async () => {
+    // 60 products «حذاء رياضي …» (both words common), each its own model number; 6 of them «جلد».
+    const server = fakeServer(25);
+    for (let i = 1; i <= 60; i++) {
+      const name = `حذاء رياضي ${i % 10 === 0 ? 'جلد' : 'قماش'} موديل ${300 + i}`;
+      const r = variant(i, name, [`62210002${String(i).padStart(5, '0')}`]);
+      server.state.variants.set(r[0], r);
+    }
+    await syncCatalog(db, server.api, INV);
+    // Each word's count of products, kept with its postings.
+    expect(await db.wordCounts.get('حذاء')).toEqual({ w: 'حذاء', n: 60 });
+    expect(await db.wordCounts.get('جلد')).toEqual({ w: 'جلد', n: 6 });
+    const counter = await countReads(db);
+    // Words of more than 10 products are not intersected but checked on the rows: as few
+    // postings, products and variants are read as the rare words need.
+    const small = { words: 4, postings: 10, products: 20 };
+    const search = (q: string, limit: number) =>
+      counter.during(async () => (await searchVariants(db, q, limit, small)).map((v) => v.id));
+    expect(await search('حذاء رياضي 342', 5)).toEqual([id(42)]);
+    // the rare word's count and postings (one row each); one product, one variant, its stock
+    expect(counter.reads).toMatchObject({ postings: 1, products: 1, variants: 1 });
+    expect(await search('جلد حذاء', 10)).toEqual([10, 20, 30, 40, 50, 60].map(id));
+    expect(counter.reads).toMatchObject({ postings: 1, variants: 6 });
+    // (the six by their numbers: an index cursor, a step onto the next key between two of them)
+    expect(counter.reads.products).toBeLessThanOrEqual(11);
+    // Only common words, or a short start of many words (here more than 4: «3» starts 301…360)
+    // with them: the products in the order they arrived, no postings, 20 products read (a page of
+    // 40 at a time: the 40 of the first page).
+    for (const q of ['حذاء رياضي', 'حذاء 3', 'رياضي موديل 35']) {
+      const found = await counter.during(() => searchVariants(db, q, 5, small));
+      expect(counter.reads.postings ?? 0).toBe(0);
+      expect(counter.reads.products).toBe(40);
+      // what is listed matches (a match past the products read is not looked for: «…35»)
+      for (const v of found) expect(v.productName).toContain(q.split(' ')[0]);
+    }
+    expect(await search('حذاء رياضي', 5)).toHaveLength(5);
+    expect(await search('رياضي موديل 35', 5)).toEqual([]);
+    // The same answers as with the default bounds (every word's postings intersected) when the
+    // matches are among the products read.
+    for (const [q, limit] of [
+      ['حذاء رياضي 342', 5],
+      ['جلد حذاء', 10],
+      ['ق 31', 20],
+      ['موديل 30', 20],
+      ['جل', 3],
+    ] as const) {
+      const bounded = await searchVariants(db, q, limit, small);
+      expect(bounded.length).toBeGreaterThan(0);
+      expect(bounded).toEqual(await searchVariants(db, q, limit, SEARCH_BOUNDS));
+    }
+    expect((await searchVariants(db, 'رياضي موديل 35', 20, SEARCH_BOUNDS)).length).toBe(10);
+  });
+
   it('searches over products: rare and common words, prefixes, codes, two common words, by name', async () => {
     // Pages of 3: a product's variants land on two pages (its words are merged, not replaced).
     const server = fakeServer(3);
@@ -274,19 +396,25 @@ describe('the device catalog', () => {
     );
   });
 
-  it('rebuilds a device catalog of the first schema: the next sync is a full load, the outbox kept', async () => {
+  /** A catalog database of an earlier layout (these stores besides the ones every layout had), synced. */
+  const oldCatalog = async (version: number, stores: Record<string, string>) => {
     const name = `pos-catalog-test-${++n}`;
     const old = new Dexie(name);
-    old.version(1).stores({
-      variants: 'id, *codes, *words',
+    old.version(version).stores({
       stock: 'variantId',
       customers: 'id, phone, *words',
       paymentMethods: 'id',
       meta: 'key',
+      ...stores,
     });
+    await old.table('meta').put({ key: 'sync', inventoryId: INV, cursor: '9:9:', syncedAt: null });
+    return { name, old };
+  };
+
+  it('rebuilds a device catalog of the first schema: the next sync is a full load, the outbox kept', async () => {
+    const { name, old } = await oldCatalog(1, { variants: 'id, *codes, *words' });
     await old.table('variants').put({ id: id(1), codes: ['X'], words: ['x'] });
     await old.table('stock').put({ variantId: id(1), onHand: 1, reserved: 0 });
-    await old.table('meta').put({ key: 'sync', inventoryId: INV, cursor: '9:9:', syncedAt: null });
     const outbox = new Dexie(`pos-outbox-test-${n}`);
     outbox.version(1).stores({ queue: 'id' });
     await outbox.table('queue').put({ id: 'sale-1' });
@@ -305,6 +433,30 @@ describe('the device catalog', () => {
     expect(await outbox.table('queue').count()).toBe(1);
     outbox.close();
     await outbox.delete();
+  });
+
+  it('upgrades a catalog of the third schema: the words counted from its postings, no reload', async () => {
+    const { name, old } = await oldCatalog(3, {
+      variants: 'id, *codes',
+      products: 'id, &n',
+      postings: '[w+c]',
+    });
+    await old.table('postings').bulkPut([
+      { w: 'شاي', c: 0, ids: new Int32Array([0, 3, 9]) },
+      { w: 'شاي', c: 1, ids: new Int32Array([8200]) },
+      { w: 'قهوه', c: 0, ids: new Int32Array([1]) },
+    ]);
+    old.close();
+
+    const upgraded = openCatalogDb(name);
+    await upgraded.open();
+    expect(await upgraded.wordCounts.toArray()).toEqual([
+      { w: 'شاي', n: 4 },
+      { w: 'قهوه', n: 1 },
+    ]);
+    expect((await upgraded.meta.get('sync'))?.cursor).toBe('9:9:');
+    upgraded.close();
+    await upgraded.delete();
   });
 
   it('loads everything in pages with progress, then finds by code and by words', async () => {
