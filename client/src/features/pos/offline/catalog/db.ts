@@ -53,13 +53,6 @@ export type DeviceProduct = { id: string; n: number; words: string[]; variantIds
 export type DevicePosting = { w: string; c: number; ids: Int32Array };
 export const POSTING_CHUNK = 8192;
 
-/**
- * A word's count of products (`n`: the numbers its postings hold), kept with them in the same
- * transaction (docs/decisions/0096): a search reads a typed word's counts (a short range of small
- * rows) to start from the rarest word and to leave a common one to the rows' own check.
- */
-export type DeviceWordCount = { w: string; n: number };
-
 export type DeviceStock = { variantId: string; onHand: number; reserved: number };
 
 export type DeviceCustomer = {
@@ -90,7 +83,6 @@ export type PosCatalogDb = Dexie & {
   variants: EntityTable<DeviceVariant, 'id'>;
   products: EntityTable<DeviceProduct, 'id'>;
   postings: Table<DevicePosting, [string, number]>;
-  wordCounts: EntityTable<DeviceWordCount, 'w'>;
   stock: EntityTable<DeviceStock, 'variantId'>;
   customers: EntityTable<DeviceCustomer, 'id'>;
   paymentMethods: EntityTable<DevicePaymentMethod, 'id'>;
@@ -117,19 +109,6 @@ export function openCatalogDb(name = CATALOG_DB_NAME): PosCatalogDb {
     .stores({ variants: null })
     .upgrade((tx) => tx.table('meta').clear());
   db.version(3).stores({ variants: 'id, *codes', products: 'id, &n', postings: '[w+c]' });
-  // Version 4 adds the words' counts (docs/decisions/0096), made from the postings the device
-  // holds (their values read in key order: seconds at 500k variants, no reload of the catalog).
-  db.version(4)
-    .stores({ wordCounts: 'w' })
-    .upgrade(async (tx) => {
-      const counts = new Map<string, number>();
-      await tx
-        .table<DevicePosting>('postings')
-        .each((p) => counts.set(p.w, (counts.get(p.w) ?? 0) + p.ids.length));
-      await tx
-        .table<DeviceWordCount>('wordCounts')
-        .bulkPut([...counts].map(([w, n]) => ({ w, n })));
-    });
   return db;
 }
 

@@ -6,8 +6,8 @@ import { codeKey, toVariantDto, variantWords, wordsOf } from './keys';
 // Scan and search on the device's catalog (docs/decisions/0076): a barcode (or SKU) is one exact
 // index lookup; a text is its normalised words, each the start of a word of the variant (its
 // names, property values, SKU or barcodes). The words are looked up among the products (a few
-// index entries a product, not ten a variant): the words' counts say which are rare, their
-// postings are intersected, a common word is checked on the rows found (docs/decisions/0096), and
+// index entries a product, not ten a variant): each word's postings are read up to a bound and
+// intersected, a common word is checked on the rows found (docs/decisions/0096), and
 // only the variants of the products every typed word can match are read and checked.
 
 async function withStock(db: PosCatalogDb, found: DeviceVariant[]): Promise<VariantResponseDto[]> {
@@ -37,41 +37,40 @@ const CODE_KEYS = 200;
 const EXPAND = 40;
 
 /**
- * How much a search reads at most, however common its words (docs/decisions/0096): a typed word's
- * counts (distinct words it starts; more and it is a short start of many words), the numbers read
- * from one word's postings (more and the word is checked on the rows instead of intersected), and
- * the products read.
+ * How much a search reads at most, however common its words (docs/decisions/0096): the rows of a
+ * typed word's postings (more: a short start of many words) and the numbers in them (more: a
+ * common word), past which the word is checked on the rows found instead of intersected, and the
+ * products read.
  */
 export type SearchBounds = { words: number; postings: number; products: number };
 export const SEARCH_BOUNDS: SearchBounds = { words: 512, postings: 16_384, products: 1_200 };
 
 /**
  * A typed word: the variants a code of which it starts (up to CODE_KEYS; more and the word is
- * checked on the variants only: `known` false) and how many products have a word it starts (the
- * sum of its words' counts; Infinity when it starts more than `bounds.words` words).
+ * checked on the variants only: `known` false) and the numbers of the products with a word it
+ * starts (its postings, one range read in key order), or null when they are more than the bounds
+ * (only that much is read).
  */
-type Term = { w: string; byCode: DeviceVariant[]; known: boolean; count: number };
+type Term = { w: string; byCode: DeviceVariant[]; known: boolean; postings: Int32Array[] | null };
 
 async function termOf(db: PosCatalogDb, w: string, bounds: SearchBounds): Promise<Term> {
-  const [counts, byCode] = await Promise.all([
-    db.wordCounts
-      .where('w')
-      .between(w, w + '\uffff', true, true)
-      .limit(bounds.words + 1)
+  let numbers = 0;
+  const [rows, byCode] = await Promise.all([
+    db.postings
+      .where('[w+c]')
+      .between([w, Dexie.minKey], [w + '\uffff', Dexie.maxKey], true, true)
+      .until((p) => (numbers += p.ids.length) > bounds.postings, true)
+      .limit(bounds.words)
       .toArray(),
     db.variants.where('codes').startsWith(w).limit(CODE_KEYS).toArray(),
   ]);
-  const count = counts.length > bounds.words ? Infinity : counts.reduce((sum, c) => sum + c.n, 0);
-  return { w, byCode, known: byCode.length < CODE_KEYS, count };
-}
-
-/** The numbers of the products with a word that `w` starts: its postings, one range read in order. */
-function postingsOf(db: PosCatalogDb, w: string): Promise<Int32Array[]> {
-  return db.postings
-    .where('[w+c]')
-    .between([w, Dexie.minKey], [w + '\uffff', Dexie.maxKey], true, true)
-    .toArray()
-    .then((rows) => rows.map((p) => p.ids));
+  const all = rows.length < bounds.words && numbers + byCode.length <= bounds.postings;
+  return {
+    w,
+    byCode,
+    known: byCode.length < CODE_KEYS,
+    postings: all ? rows.map((p) => p.ids) : null,
+  };
 }
 
 /** Variants whose words start with every word typed (normalised as the server does), by name. */
@@ -88,13 +87,13 @@ export async function searchVariants(
     const own = variantWords(v);
     return words.every((w) => own.some((o) => o.startsWith(w)));
   };
-  // One read transaction: the words' counts and postings, the products and variants, their stock.
-  const tables = [db.products, db.variants, db.postings, db.wordCounts, db.stock];
+  // One read transaction: the words' postings, the products and variants, their stock.
+  const tables = [db.products, db.variants, db.postings, db.stock];
   return db.transaction('r', tables, async () => {
     const terms = await Promise.all(words.map((w) => termOf(db, w, bounds)));
-    // (each awaited here, not nested: a promise of an async function in another loses Dexie's zone)
+    // (expand awaited here, not in another async function: that would lose Dexie's zone)
     const found = terms.some((t) => t.known)
-      ? await expand(db, await productsOf(db, terms, bounds), matches, want, bounds.products)
+      ? await expand(db, productsOf(db, terms), matches, want, bounds.products)
       : // every word starts too many codes ("622"): the first of them, checked
         terms[0].byCode.filter(matches).slice(0, want);
     // An exact code first (as the server ranks it), then by name.
@@ -111,18 +110,12 @@ export async function searchVariants(
 
 /**
  * Where the variants that match are looked for, in the order their products arrived: the known
- * words rare enough (their counts: at most `bounds.postings` numbers) have their postings
- * intersected; the others are checked on each product's words (and codes), then every word on its
+ * words whose postings were read whole have them intersected; the others are checked on each product's words (and codes), then every word on its
  * variants. No rare word (only common ones, or short starts of many words): the products in order.
  */
-async function productsOf(
-  db: PosCatalogDb,
-  terms: Term[],
-  bounds: SearchBounds,
-): Promise<Products> {
+function productsOf(db: PosCatalogDb, terms: Term[]): Products {
   const known = terms.filter((t) => t.known);
-  const narrow = known.filter((t) => t.count + t.byCode.length <= bounds.postings);
-  const postings = await Promise.all(narrow.map((t) => postingsOf(db, t.w)));
+  const narrow = known.filter((t) => t.postings);
   const byCode = new Map(known.map((t) => [t, new Set(t.byCode.map((v) => v.productNo))]));
   const rest = known.filter((t) => !narrow.includes(t));
   // A product can match if each word not intersected starts one of its words or codes.
@@ -131,7 +124,7 @@ async function productsOf(
   let next: (i: number) => Promise<DeviceProduct[]>;
   if (narrow.length) {
     const candidates = candidatesOf(
-      narrow.map((t, i) => ({ postings: postings[i], byCode: t.byCode })),
+      narrow.map((t) => ({ postings: t.postings ?? [], byCode: t.byCode })),
     );
     next = (i) =>
       db.products

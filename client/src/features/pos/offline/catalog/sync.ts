@@ -37,7 +37,6 @@ const loadedTables = (db: PosCatalogDb) => [
   db.variants,
   db.products,
   db.postings,
-  db.wordCounts,
   db.stock,
   db.customers,
 ];
@@ -60,8 +59,7 @@ export async function applyPage(
 ): Promise<void> {
   if (part === 'variants') {
     const rows = (page.rows as DeviceVariantRow[]).map(variantFromRow);
-    const tables = [db.variants, db.products, db.postings, db.wordCounts];
-    await db.transaction('rw', tables, async () => {
+    await db.transaction('rw', db.variants, db.products, db.postings, async () => {
       // Their products (what a search finds) get the page's words, the postings their numbers.
       const held = await db.products.bulkGet([...new Set(rows.map((v) => v.productId))]);
       const last = (await db.products.orderBy('n').lastKey()) as number | undefined;
@@ -91,23 +89,8 @@ export async function applyPage(
   }
 }
 
-/**
- * Product numbers appended to their words' postings (each to the chunk it falls in), and the
- * words' counts moved on by as many (the caller's transaction: both or neither).
- */
+/** Product numbers appended to their words' postings (each to the chunk it falls in). */
 async function addPostings(db: PosCatalogDb, added: Map<string, number[]>): Promise<void> {
-  await Promise.all([appendPostings(db, added), addWordCounts(db, added)]);
-}
-
-async function addWordCounts(db: PosCatalogDb, added: Map<string, number[]>): Promise<void> {
-  const words = [...added.keys()];
-  const held = await db.wordCounts.bulkGet(words);
-  await db.wordCounts.bulkPut(
-    words.map((w, i) => ({ w, n: (held[i]?.n ?? 0) + (added.get(w)?.length ?? 0) })),
-  );
-}
-
-async function appendPostings(db: PosCatalogDb, added: Map<string, number[]>): Promise<void> {
   const byKey = new Map<string, { w: string; c: number; ids: number[] }>();
   for (const [w, ns] of added)
     for (const n of ns) {
