@@ -5,9 +5,9 @@ import type {
   DeviceCatalogStartDto,
   DeviceVariantRow,
 } from '@pos/contracts';
-import Dexie from 'dexie';
+import Dexie, { type DBCoreCursor, type Middleware, type DBCore } from 'dexie';
 import { openCatalogDb, type PosCatalogDb } from './db';
-import { findByCode, searchCustomers, searchVariants } from './lookup';
+import { findByCode, searchCustomers, searchVariants, SEARCH_BOUNDS } from './lookup';
 import { applyStockEvent, syncCatalog, type CatalogApi } from './sync';
 
 const INV = 'inv-1';
@@ -92,6 +92,75 @@ function fakeServer(pageSize = 2) {
     state.inactive = [];
   };
   return { state, api, settle };
+}
+
+/** Rows read from each table of the database (every value a read returns), while counting. */
+async function countReads(db: PosCatalogDb) {
+  const reads: Record<string, number> = {};
+  let on = false;
+  const add = (table: string, k: number) => {
+    if (on) reads[table] = (reads[table] ?? 0) + k;
+  };
+  const middleware: Middleware<DBCore> = {
+    stack: 'dbcore',
+    name: 'count-reads',
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const t = down.table(name);
+        return {
+          ...t,
+          get: async (req) => {
+            const row = await t.get(req);
+            add(name, row === undefined ? 0 : 1);
+            return row;
+          },
+          getMany: async (req) => {
+            const rows = await t.getMany(req);
+            add(name, rows.filter((r) => r !== undefined).length);
+            return rows;
+          },
+          query: async (req) => {
+            const res = await t.query(req);
+            add(name, res.result.length);
+            return res;
+          },
+          openCursor: async (req) => {
+            const cursor = await t.openCursor(req);
+            if (!cursor) return cursor;
+            return new Proxy(cursor, {
+              get(target, prop) {
+                if (prop === 'start')
+                  return (onNext: () => void) =>
+                    target.start(() => {
+                      add(name, 1);
+                      onNext();
+                    });
+                const v = Reflect.get(target, prop) as unknown;
+                return typeof v === 'function' ? (v as () => unknown).bind(target) : v;
+              },
+            }) as DBCoreCursor;
+          },
+        };
+      },
+    }),
+  };
+  // (a middleware is added to a closed database)
+  db.close();
+  db.use(middleware);
+  await db.open();
+  return {
+    reads,
+    async during<T>(fn: () => Promise<T>): Promise<T> {
+      for (const k of Object.keys(reads)) delete reads[k];
+      on = true;
+      try {
+        return await fn();
+      } finally {
+        on = false;
+      }
+    },
+  };
 }
 
 describe('the device catalog', () => {
@@ -190,6 +259,57 @@ describe('the device catalog', () => {
     expect(await names('بل قطن', 41)).toEqual(['بلوزة بلوفر قطن']);
     expect(await names('بل قطن', 2)).toEqual(['بلوزة بلوفر قطن']);
     expect(await names('بلوفر 999', 5)).toEqual([]);
+  });
+
+  it('reads a bounded number of rows however common the words, with the same results', async () => {
+    // 60 products «حذاء رياضي …» (both words common), each its own model number; 6 of them «جلد».
+    const server = fakeServer(25);
+    for (let i = 1; i <= 60; i++) {
+      const name = `حذاء رياضي ${i % 10 === 0 ? 'جلد' : 'قماش'} موديل ${300 + i}`;
+      const r = variant(i, name, [`62210002${String(i).padStart(5, '0')}`]);
+      server.state.variants.set(r[0], r);
+    }
+    await syncCatalog(db, server.api, INV);
+    const counter = await countReads(db);
+    // A word's postings are read up to 10 numbers (or 4 rows): a word of more products is not
+    // intersected but checked on the rows, so as few products and variants are read as the rare
+    // words need.
+    const small = { words: 4, postings: 10, products: 20 };
+    const search = (q: string, limit: number) =>
+      counter.during(async () => (await searchVariants(db, q, limit, small)).map((v) => v.id));
+    expect(await search('حذاء رياضي 342', 5)).toEqual([id(42)]);
+    // one posting row a word (a common one's first is past the bound), one product, one variant
+    expect(counter.reads).toMatchObject({ postings: 3, products: 1, variants: 1 });
+    expect(await search('جلد حذاء', 10)).toEqual([10, 20, 30, 40, 50, 60].map(id));
+    expect(counter.reads).toMatchObject({ postings: 2, variants: 6 });
+    // (the six by their numbers: an index cursor, a step onto the next key between two of them)
+    expect(counter.reads.products).toBeLessThanOrEqual(11);
+    // Only common words, or a short start of many words (here more than 4: «3» starts 301…360)
+    // with them: the products in the order they arrived, at most 4 posting rows a word, 20
+    // products read (a page of 40 at a time: the 40 of the first page).
+    for (const q of ['حذاء رياضي', 'حذاء 3', 'رياضي موديل 35']) {
+      const found = await counter.during(() => searchVariants(db, q, 5, small));
+      expect(counter.reads.postings).toBeLessThanOrEqual(small.words * q.split(' ').length);
+      expect(counter.reads.products).toBe(40);
+      // what is listed matches (a match past the products read is not looked for: «…35»)
+      for (const v of found) expect(v.productName).toContain(q.split(' ')[0]);
+    }
+    expect(await search('حذاء رياضي', 5)).toHaveLength(5);
+    expect(await search('رياضي موديل 35', 5)).toEqual([]);
+    // The same answers as with the default bounds (every word's postings intersected) when the
+    // matches are among the products read.
+    for (const [q, limit] of [
+      ['حذاء رياضي 342', 5],
+      ['جلد حذاء', 10],
+      ['ق 31', 20],
+      ['موديل 30', 20],
+      ['جل', 3],
+    ] as const) {
+      const bounded = await searchVariants(db, q, limit, small);
+      expect(bounded.length).toBeGreaterThan(0);
+      expect(bounded).toEqual(await searchVariants(db, q, limit, SEARCH_BOUNDS));
+    }
+    expect((await searchVariants(db, 'رياضي موديل 35', 20, SEARCH_BOUNDS)).length).toBe(10);
   });
 
   it('searches over products: rare and common words, prefixes, codes, two common words, by name', async () => {
