@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
+import {
+  confirmOf,
+  DEMO_PASSWORD,
+  dismissLowStockWhenShown,
+  openInApp,
+  scan,
+  signIn,
+  writeHeaders,
+} from './support';
 
 // Issue 32 item 6: a till with its own ETA POS serial in a branch with e-receipts on sells offline;
 // its receipt prints the e-receipt's UUID and QR built on the till; back online, the server's
@@ -122,7 +130,7 @@ test('a till with its own serial prints the e-receipt offline; the server issues
     const device = (await (await registered).json()) as { id: string; receiptPrefix: string };
 
     // --- The owner gives the till its serial on the e-invoicing settings page.
-    await owner.goto('/E-invoices/CompanyInfo');
+    await openInApp(owner, '/E-invoices/CompanyInfo');
     const row = owner.getByTestId('eta-device-row').filter({ hasText: device.receiptPrefix });
     await row.getByTestId('eta-device-serial').fill(TILL_SERIAL);
     await row.getByTestId('eta-device-serial-save').click();
@@ -265,12 +273,12 @@ test('a till with its own serial prints the e-receipt offline; the server issues
       },
     })) as { id: string };
     const [held] = (await a.get(`/api/E-receipts/sale/${heldSale.id}`)) as { id: string }[];
-    await owner.goto(`/E-receipts/${held.id}`);
+    await openInApp(owner, `/E-receipts/${held.id}`);
     await expect(owner.getByTestId('e-receipt-held')).toBeVisible();
     const reissue = owner.getByTestId('e-receipt-reissue');
     await expect(reissue).toHaveText('إصداره على رقم الفرع التسلسلي');
     await reissue.click();
-    await owner.getByTestId('confirm-dialog-confirm').click();
+    await confirmOf(owner).click();
     await expect(owner).not.toHaveURL(new RegExp(`/E-receipts/${held.id}$`));
     await expect(owner.getByTestId('e-receipt-held')).toHaveCount(0);
     const receipts = (await a.get(`/api/E-receipts/sale/${heldSale.id}`)) as {
@@ -286,7 +294,7 @@ test('a till with its own serial prints the e-receipt offline; the server issues
     expect((await a.get(`/api/E-receipts/${held.id}`)) as { correctedById: string }).toMatchObject({
       correctedById: receipts.find((r) => r.id !== held.id)!.id,
     });
-    await owner.goto(`/E-receipts/${held.id}`);
+    await openInApp(owner, `/E-receipts/${held.id}`);
     await expect(owner.getByTestId('e-receipt-held')).toBeVisible();
     await expect(owner.getByTestId('e-receipt-reissue')).toHaveCount(0);
   } finally {

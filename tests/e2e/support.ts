@@ -16,6 +16,16 @@ export const lowStockDialog = (page: Page) =>
   page.getByRole('dialog').filter({ hasText: /مخزون منخفض|Low stock/ });
 
 /**
+ * The confirm button of the dialog a step opened, not the low-stock warning's: the warning can open
+ * over it at any time (a live stock.low event) and both dialogs share the confirm dialog's test ids.
+ */
+export const confirmOf = (page: Page) =>
+  page
+    .getByRole('dialog')
+    .filter({ hasNotText: /مخزون منخفض|Low stock/ })
+    .getByTestId('confirm-dialog-confirm');
+
+/**
  * The warning opens by itself after every page load while demo items are low (spec §4). Tests about
  * other things dismiss it when it stands in the way; register this in a beforeEach.
  */
