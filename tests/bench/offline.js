@@ -284,9 +284,13 @@ async function main() {
     out.offlineScan = await scanSeries(codes.slice(10 + SCANS, 10 + 2 * SCANS));
     out.offlineSearch = await searchSeries();
     // The device's lookups alone (deviceSearch's own measure), apart from listing the results.
-    out.offlineLookup = await page.evaluate(() =>
-      performance.getEntriesByName('pos-device-search').map((e) => e.duration),
+    const lookups = await page.evaluate(() =>
+      performance
+        .getEntriesByName('pos-device-search')
+        .map((e) => ({ ms: e.duration, text: String(e.detail ?? '') })),
     );
+    out.offlineLookup = lookups.map((l) => l.ms);
+    out.slowestLookups = [...lookups].sort((a, b) => b.ms - a.ms).slice(0, 8);
 
     // 3. Sales queued offline, then the sync with the till in use.
     for (let i = 0, sold = 0; sold < UI_SALES; i++) {
@@ -394,6 +398,10 @@ function print(out, load, misses) {
   report('online search → list', s(out.onlineSearch));
   report('offline search → list', s(out.offlineSearch));
   if (out.offlineLookup.length) report('  of which the lookup', s(out.offlineLookup));
+  if (out.slowestLookups?.length)
+    console.log(
+      `  slowest lookups: ${out.slowestLookups.map((l) => `«${l.text}» ${l.ms.toFixed(1)} ms`).join(', ')}`,
+    );
   const d = out.drain;
   console.log(
     `sync: ${d.before.queue} queued (${UI_SALES} paid at the till, ${d.filled.added} copies) → empty in ${(out.drainMs / 1000).toFixed(1)} s ` +

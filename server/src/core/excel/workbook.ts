@@ -1,5 +1,5 @@
 import { StreamableFile } from '@nestjs/common';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { CURRENCY, type Locale } from '@pos/contracts';
 import { storeDayOf, storeWallTime } from '../time/store-time';
 
@@ -181,7 +181,7 @@ export function listWorkbook<T>(
   last?: unknown[],
 ): Promise<Buffer> {
   const { columns, timeZone } = sheet;
-  const wb = new ExcelJS.Workbook();
+  const wb = newWorkbook();
   const ws = addSheet(wb, sheet.title, sheet.locale, columns);
   for (const record of records) addColumnsRow(ws, columns, values(record), timeZone);
   if (last) addColumnsRow(ws, columns, last, timeZone, { bold: true });
@@ -197,4 +197,18 @@ export function workbookFile(file: Buffer, name: string): StreamableFile {
   });
 }
 
-export { ExcelJS };
+/**
+ * exceljs and what it brings (≈ 400 modules, about a second of CPU on these machines) loaded when
+ * the first workbook is made or read rather than when the app starts: most starts (a restart, each
+ * test suite's app) never make one (docs/decisions/0104).
+ */
+let loaded: typeof ExcelJS | undefined;
+export function excelJs(): typeof ExcelJS {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (loaded ??= require('exceljs') as typeof ExcelJS);
+}
+
+/** A new, empty workbook. */
+export const newWorkbook = (): ExcelJS.Workbook => new (excelJs().Workbook)();
+
+export type { ExcelJS };

@@ -3,9 +3,10 @@ import {
   addTypedRow,
   dayCell,
   DATE_FORMAT,
-  ExcelJS,
+  type ExcelJS,
   workbookBuffer,
   type CellType,
+  newWorkbook,
 } from '../../../core/excel/workbook';
 import type {
   AccountStatementDto,
@@ -163,7 +164,7 @@ export async function trialBalanceWorkbook(
   branchName: string | null,
 ): Promise<Buffer> {
   const L: Labels = LABELS[locale];
-  const wb = new ExcelJS.Workbook();
+  const wb = newWorkbook();
   const s = new Sheet(wb, L.trialBalance, locale, [12, 36, 16, 16, 16, 16, 16, 16]);
   s.header(L.trialBalance, [
     [L.from, dayCell(report.from)],
@@ -217,7 +218,7 @@ export async function statementWorkbook(
   branchName: string | null,
 ): Promise<Buffer> {
   const L: Labels = LABELS[locale];
-  const wb = new ExcelJS.Workbook();
+  const wb = newWorkbook();
   const s = new Sheet(wb, L.statement, locale, [12, 12, 18, 40, 16, 16, 16]);
   s.header(`${L.statement}: ${report.account.code} ${name(report.account, locale)}`, [
     [L.from, dayCell(report.from)],
@@ -257,7 +258,7 @@ export async function incomeStatementWorkbook(
   branchName: string | null,
 ): Promise<Buffer> {
   const L: Labels = LABELS[locale];
-  const wb = new ExcelJS.Workbook();
+  const wb = newWorkbook();
   const s = new Sheet(wb, L.incomeStatement, locale, [12, 40, 18]);
   s.header(L.incomeStatement, [
     [L.from, dayCell(report.from)],
@@ -282,7 +283,7 @@ export async function balanceSheetWorkbook(
   branchName: string | null,
 ): Promise<Buffer> {
   const L: Labels = LABELS[locale];
-  const wb = new ExcelJS.Workbook();
+  const wb = newWorkbook();
   const s = new Sheet(wb, L.balanceSheet, locale, [12, 40, 18]);
   s.header(L.balanceSheet, [
     [L.at, dayCell(report.at)],

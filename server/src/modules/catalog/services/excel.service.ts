@@ -13,9 +13,11 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import {
   addSheet,
   cellValue,
-  ExcelJS,
+  type ExcelJS,
   workbookBuffer,
   type CellType,
+  excelJs,
+  newWorkbook,
 } from '../../../core/excel/workbook';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { IMPORTS_QUEUE } from '../../../core/jobs/queues';
@@ -35,7 +37,7 @@ export const MAX_IMPORT_ROWS = 100_000;
 /** A file past the row limit is refused as a whole (400), whether previewed or imported. */
 /** exceljs' streaming reader of an uploaded workbook: worksheets only, no styles or links. */
 const workbookStream = (buffer: Buffer, sharedStrings: 'cache' | 'ignore') =>
-  new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+  new (excelJs().stream.xlsx.WorkbookReader)(Readable.from([buffer]), {
     worksheets: 'emit',
     sharedStrings,
     hyperlinks: 'ignore',
@@ -157,7 +159,7 @@ export class ExcelService {
   }
 
   async template(user: AuthUser): Promise<Buffer> {
-    const wb = new ExcelJS.Workbook();
+    const wb = newWorkbook();
     const ws = this.sheet(wb, user, 22);
     ws.addRow({
       nameAr: 'تيشيرت قطن',
@@ -184,7 +186,7 @@ export class ExcelService {
         WHERE ($1::uuid IS NULL OR i.branch_id = $1) ORDER BY b.created_at, i.name`,
       [scope],
     );
-    const wb = new ExcelJS.Workbook();
+    const wb = newWorkbook();
     const ws = this.sheet(
       wb,
       user,

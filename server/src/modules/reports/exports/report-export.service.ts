@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import type { Locale, ReportQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { addSheet, cellValue, ExcelJS, type CellType } from '../../../core/excel/workbook';
+import { addSheet, cellValue, type CellType, excelJs } from '../../../core/excel/workbook';
 import { ReportRunner, type PreparedReport } from '../registry/report-runner';
 import { exportLabel, weekdayLabel } from './labels';
 
@@ -47,7 +47,7 @@ export class ReportExportService {
   ): Promise<number> {
     const own = report.definition.labels;
     const columns = report.columns.filter((c) => c.type !== 'id');
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+    const wb = new (excelJs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true });
     const title = exportLabel(locale, report.definition.key, own);
     const ws = addSheet(
       wb,
