@@ -18,6 +18,9 @@ import {
 } from './offline-devices';
 import type { OwnServer } from './own-server';
 
+// The till's service worker is part of what this file tests (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 32's acceptance: two tills of one branch (two persistent browser profiles, two cashiers,
 // each with an open shift) lose the network AND the server; 200 sales are rung across them, one
 // browser is restarted in the middle; the server comes back: exactly 200 invoices, each till's

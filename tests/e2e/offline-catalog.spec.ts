@@ -7,6 +7,9 @@ import {
   writeHeaders,
 } from './support';
 
+// The till's service worker is part of what this file tests (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 32 item 2: the till keeps its branch's catalog on the device. Opened once online, it
 // loads it (a status the test waits on); with the network gone, a scan and a search typed with
 // another hamza form still find the item on the device and add its line at its price.

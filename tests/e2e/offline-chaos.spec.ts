@@ -14,6 +14,9 @@ import {
 } from './offline-devices';
 import type { OwnServer } from './own-server';
 
+// The till's service worker is part of what this file tests (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 32's chaos acceptance: two tills of one branch ring 500 sales while the network flaps
 // every 2 s (both browsers offline, then online, …) and, every third time the network comes back,
 // the server is paused for 1.5 s (SIGSTOP: it answers nothing meanwhile). A sale is then sent at

@@ -54,7 +54,11 @@ export class Till {
 
   /** Launches the browser on this till's profile (`offline`: with no network from the start). */
   async open(offline = false): Promise<void> {
-    this.context = await chromium.launchPersistentContext(this.dir, this.launch);
+    // (the service worker explicitly: it is what opens /POS with no network)
+    this.context = await chromium.launchPersistentContext(this.dir, {
+      ...this.launch,
+      serviceWorkers: 'allow',
+    });
     if (offline) await this.context.setOffline(true);
     this.page = this.context.pages()[0] ?? (await this.context.newPage());
     await this.page.addInitScript(() => {

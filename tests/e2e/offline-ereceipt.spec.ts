@@ -9,6 +9,9 @@ import {
   writeHeaders,
 } from './support';
 
+// The till's service worker is part of what this file tests (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 32 item 6: a till with its own ETA POS serial in a branch with e-receipts on sells offline;
 // its receipt prints the e-receipt's UUID and QR built on the till; back online, the server's
 // e-receipt for that sale has the same UUID, on the till's serial.

@@ -7,6 +7,9 @@ import {
   writeHeaders,
 } from './support';
 
+// The till's service worker is part of what this file tests (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 32 item 4: the till's outbox. Offline, a paid sale is completed on the device under its own
 // receipt number and waits in IndexedDB; it survives the page being closed; back online the sender
 // sends each once, in order, and sending again makes no second invoice.

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { axeViolations, openInApp, signIn } from './support';
 
+// The till's service worker is part of what this file tests (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 32 items 1 and 7: the till opens with no network after one online visit (its service
 // worker precaches the app), after a browser restart too, signed in as the last user from the
 // device's saved profile, with the offline indicator; its PIN lock screen works offline.
@@ -189,6 +192,7 @@ test('after a browser restart /POS opens offline', async ({ baseURL, launchOptio
     locale: 'ar-EG',
     timezoneId: 'Africa/Cairo',
     reducedMotion: 'reduce' as const,
+    serviceWorkers: 'allow' as const,
   };
   try {
     const first = await chromium.launchPersistentContext(userDataDir, options);

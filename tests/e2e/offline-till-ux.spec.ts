@@ -8,6 +8,9 @@ import {
   writeHeaders,
 } from './support';
 
+// The till's service worker is part of what this file tests (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 32, the offline till's gaps: a till restarted offline in the middle of a shift still sells
 // (its open shift kept on the device); the customer picker and the payment methods come from the
 // device; an on-account sale offline stays within the credit limit the device holds (over it:

@@ -7,6 +7,9 @@ import {
   writeHeaders,
 } from './support';
 
+// The till's service worker is part of what this file tests (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 32 item 7, the offline user switch (docs/decisions/0078): two cashiers sign in online on
 // one till, each sets a PIN; the network goes away; cashier A sells and locks; cashier B takes the
 // till over from the lock screen with B's own PIN (a wrong PIN, and a cashier without a PIN on

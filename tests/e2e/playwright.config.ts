@@ -39,6 +39,10 @@ export default defineConfig({
     timezoneId: 'Africa/Cairo',
     // The app drops its fades, slides and ripples for it (theme.ts): less browser work per step.
     reducedMotion: 'reduce',
+    // The till's service worker precaches every chunk of the app on the first /POS of a context:
+    // about 2 s of browser CPU and 0.2 s of the server's a test, twice a plain /POS load
+    // (docs/decisions/0105). The offline-*.spec files, which test it, allow it again.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
