@@ -3,10 +3,9 @@
 // check, the type-check of server, libs, tests and client; each counts as one test), then every
 // suite — jest unit, jest medium (real PostgreSQL and Redis, a throwaway database), Playwright e2e
 // in Debian's Chromium — and one closing line "N passed, N failed" that CI reads.
-// One step after the other (ESLint beside the format check, the type-check and the unit tests),
-// each within its time limit (LIMITS below): a step that overruns is
-// killed with its process group, counted as failed, and a Jest lane names the suites it was still
-// running. The medium and security suites run in one Jest run on two workers (each suite has its
+// One step after the other (ESLint and then the format check beside the type-check and then the
+// unit tests), each within its time limit (LIMITS below): a step that overruns is killed with its
+// process group, counted as failed, and a Jest lane names the suites it was still running. The medium and security suites run in one Jest run on two workers (each suite has its
 // own database).
 // E2E_LANE=parallel runs Playwright (its own server, database, Redis
 // prefix and browser) beside the static checks and the jest suites instead, its output kept in
@@ -339,16 +338,23 @@ async function main() {
   const e2eLog = path.join(artifacts, 'e2e.log');
   fs.rmSync(e2eLog, { force: true });
   const e2e = want('e2e') && !serial ? playwright(e2eLog) : Promise.resolve();
-  // ESLint keeps one core busy for its whole run (≈ 80 s): it runs beside Prettier's check, the
-  // type-check and the unit tests, which take the other core one after the other (≈ 100 s together
-  // instead of ≈ 180 s in a row). Its output is printed as one block when it ends.
-  const lint = want('lint')
-    ? check('lint', 'npm', ['run', 'lint'], path.join(artifacts, 'lint.log'))
-    : Promise.resolve();
-  if (want('format')) await check('format', 'npx', ['prettier', '--check', '.']);
+  // The static checks on the two cores as two chains of about the same length: ESLint then
+  // Prettier's check on one (≈ 70 + 45 s on a quiet machine), the type-check then the unit tests on
+  // the other (≈ 70 + 65 s). The first chain's output is printed as one block per check when it
+  // ends.
+  const lintThenFormat = (async () => {
+    if (want('lint')) await check('lint', 'npm', ['run', 'lint'], path.join(artifacts, 'lint.log'));
+    if (want('format'))
+      await check(
+        'format',
+        'npx',
+        ['prettier', '--check', '.'],
+        path.join(artifacts, 'format.log'),
+      );
+  })();
   if (want('typecheck')) await check('typecheck', 'npm', ['run', 'typecheck']);
   if (want('unit')) await jest('unit');
-  await lint;
+  await lintThenFormat;
   // The medium and security suites in one Jest run (same setup, same two workers).
   const lanes = ['medium', 'security'].filter(want);
   if (lanes.length) await jest(lanes[0], lanes.slice(1));
