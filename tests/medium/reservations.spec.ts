@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
+import { IDEMPOTENCY_HEADER } from '@pos/contracts';
 import { ExpireReservationsCommand } from '../../server/src/modules/reservations/commands/expire-reservations/expire-reservations.command';
 import {
   Client,
@@ -196,6 +197,39 @@ describe('reservations', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('RESERVATION_ILLEGAL_TRANSITION');
+  });
+
+  it('converts with the rest paid by a gift card, by its code (the dialog asks for it)', async () => {
+    const variantId = await product(1, 8000);
+    const res = await reserve(admin, variantId, 1, 3000);
+    const c = await cashier();
+    const methods = (await admin.get('/api/PaymentMethods')).body as { id: string; type: string }[];
+    const gift = methods.find((m) => m.type === 'gift_card')!.id;
+    // sold by card (no drawer, so no shift needed)
+    const byCard = methods.find((m) => m.type === 'card')!.id;
+    const card = await admin
+      .post('/api/GiftCards', { id: randomUUID(), methodId: byCard, amount: 10000 })
+      .set(IDEMPOTENCY_HEADER, randomUUID());
+    expect(card.status).toBe(201);
+    // no code: refused, naming the field, nothing written
+    const before = await tableCounts(t.ds, ['sessions', 'outbox']);
+    const noCode = await c.post(`/api/Reservations/${res.body.id}/convert`, {
+      saleId: randomUUID(),
+      payments: [{ methodId: gift, amount: 5000, giftCardCode: '' }],
+    });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.code).toBe('VALIDATION_FAILED');
+    expect(noCode.body.message).toContain('كود بطاقة الهدية');
+    expect(await tableCounts(t.ds, ['sessions', 'outbox'])).toEqual(before);
+    const saleId = randomUUID();
+    const done = await c.post(`/api/Reservations/${res.body.id}/convert`, {
+      saleId,
+      payments: [{ methodId: gift, amount: 5000, giftCardCode: card.body.code }],
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'converted', saleId });
+    const [left] = await t.ds.query('SELECT balance FROM gift_cards WHERE id = $1', [card.body.id]);
+    expect(Number(left.balance)).toBe(5000);
   });
 
   it('keeps everything as it was when the sale cannot be made (no open shift)', async () => {

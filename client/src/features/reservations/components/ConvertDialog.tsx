@@ -33,6 +33,9 @@ export function ConvertDialog({
   const method = tenders.find((m) => m.id === chosen) ?? tenders.find((m) => m.type === 'cash');
   const [saleId] = useState(newId);
   const [amount, setAmount] = useState<number | null>(Math.max(0, r.total - r.deposit));
+  // A gift card pays by its code (as at the till); points are the reservation's customer's.
+  const [cardCode, setCardCode] = useState('');
+  const byCard = method?.type === 'gift_card';
   const convert = useCrudMutation({
     idempotent: true,
     mutationFn: (_: void, options) =>
@@ -40,7 +43,16 @@ export function ConvertDialog({
         r.id,
         {
           saleId,
-          payments: method && amount ? [{ methodId: method.id, amount }] : [],
+          payments:
+            method && amount
+              ? [
+                  {
+                    methodId: method.id,
+                    amount,
+                    ...(byCard ? { giftCardCode: cardCode } : {}),
+                  },
+                ]
+              : [],
         },
         options,
       ),
@@ -86,6 +98,15 @@ export function ConvertDialog({
           noneLabel={t('convert.method')}
           testId="reservation-convert-method"
         />
+        {byCard && (
+          <TextField
+            value={cardCode}
+            onChange={(e) => setCardCode(e.target.value)}
+            label={t('convert.cardCode')}
+            size="small"
+            slotProps={{ htmlInput: { 'data-testid': 'reservation-convert-card-code' } }}
+          />
+        )}
         <TextField
           value={r.customerName}
           label={t('fields.customer')}
