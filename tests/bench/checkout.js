@@ -1,5 +1,6 @@
 // `npm run bench -- checkout [--seconds 30] [--warmup 10] [--runs 3] [--cashiers 32] [--lines 5] [--products 400]
-//   [--rates 25,50,100,200 | --rate N] [--open-seconds 20] [--port 3660] [--database-url URL] [--profile DIR]`
+//   [--rates 25,50,100,200 | --rate N] [--open-seconds 20] [--port 3660] [--database-url URL] [--profile DIR]
+//   [--count-statements N] [--root DIR]`
 // Closed loop: 32 concurrent cashiers (one request in flight each, a fresh sale id per request)
 // posting 5-line sales through the real HTTP API of the built server (a child process), against a
 // raw-SQL baseline in the same run: the same writes (number, invoice, lines, payments, stock
@@ -10,6 +11,9 @@
 // Open loop (`--rates`, `--rate`; `--rates none` skips it): sales arrive at a fixed rate whatever
 // the answers, round-robin over the cashiers, latency counted from each sale's scheduled send time
 // (queueing shows); each rate for the baseline (a pool as large as the server's) and then the API.
+// `--count-statements N`: no loops; N sales one at a time by one cashier for each party, counted
+// (statements, transactions, rows by table) instead of timed. `--root DIR`: the server built in
+// another worktree (a commit to compare with) under this same bench.
 const fs = require('node:fs');
 const os = require('node:os');
 const { createHash, randomUUID } = require('node:crypto');
@@ -43,6 +47,50 @@ const PRODUCTS = Number(arg('products', '400'));
 // `--baseline minimal`: the baseline without the books and read models (the bench before issue 21's
 // last change), to compare with earlier figures.
 const SAME_WRITES = arg('baseline', 'same') !== 'minimal';
+const COUNT = Number(arg('count-statements', '0'));
+/** Sales each party makes before the counted ones (plans, caches, the rules read once). */
+const COUNT_WARM = 20;
+/** Every backend sends its table statistics within 10 s of going idle (PGSTAT_IDLE_INTERVAL). */
+const STATS_SETTLE_MS = 11_000;
+
+/** A statement's text as the counts key it: whitespace collapsed, literals as ?, cut short. */
+const statementKey = (q) =>
+  String(typeof q === 'string' ? q : q?.text)
+    .replace(/\s+/g, ' ')
+    .replace(/'(?:[^']|'')*'/g, '?')
+    .replace(/\?(?:\s*,\s*\?)+/g, '?, …')
+    .trim()
+    .slice(0, 110);
+
+/**
+ * The database's transactions so far and each table's counters (flushed statistics): rows
+ * inserted, updated (of which HOT), deleted, and the buffers its heap and its indexes were read
+ * from (shared buffers or not: page accesses, a measure of work that does not depend on timing).
+ */
+async function tableStats(pg) {
+  const {
+    rows: [row],
+  } = await pg.query(
+    `SELECT (SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database())::bigint AS xacts,
+            COALESCE(json_object_agg(t.relname, json_build_array(t.n_tup_ins, t.n_tup_upd, t.n_tup_hot_upd, t.n_tup_del,
+              COALESCE(io.heap_blks_hit, 0) + COALESCE(io.heap_blks_read, 0), COALESCE(io.idx_blks_hit, 0) + COALESCE(io.idx_blks_read, 0))), '{}') AS tables
+       FROM pg_stat_user_tables t JOIN pg_statio_user_tables io ON io.relid = t.relid
+      WHERE t.schemaname = 'public'`,
+  );
+  return { xacts: Number(row.xacts), tables: row.tables };
+}
+
+/** What changed between two tableStats, per sale (`n` sales), tables with no change left out. */
+function statsPerSale(a, b, n) {
+  const tables = {};
+  for (const [name, after] of Object.entries(b.tables)) {
+    const before = a.tables[name] ?? [0, 0, 0, 0, 0, 0];
+    const d = after.map((x, k) => (Number(x) - Number(before[k])) / n);
+    if (d.some((x) => x !== 0))
+      tables[name] = { ins: d[0], upd: d[1], hot: d[2], del: d[3], heap: d[4], idx: d[5] };
+  }
+  return { xacts: (b.xacts - a.xacts) / n, tables };
+}
 
 /**
  * CPU ms used so far by all processes with this command name (redis-server), or with `database` by
@@ -267,7 +315,12 @@ async function main() {
         [id, `bench${i}`, `كاشير ${i}`, hash, roleId, branch.id],
       );
     }
-    server = await startServerProcess(db.url, PORT, arg('profile', null));
+    server = await startServerProcess(
+      db.url,
+      PORT,
+      arg('profile', null),
+      COUNT ? [require.resolve('./checkout-lib/count-queries.js')] : [],
+    );
     const base = `http://127.0.0.1:${PORT}`;
     const admin = await signIn(base, 'admin', process.env.ADMIN_PASSWORD ?? 'demo1234');
     const post = (session, path, body) =>
@@ -561,21 +614,152 @@ async function main() {
 
     const countInvoices = async () =>
       Number((await pg.query('SELECT count(*) FROM sales_invoices')).rows[0].count);
-    console.log(
-      `checkout: ${CASHIERS} cashiers, ${LINES}-line sales, ${variants.length} products, server pid ${server.pid}; ` +
-        `closed loop ${RUNS} × (baseline ${SECONDS} s, API ${SECONDS} s) after ${WARMUP} s warm-up each; ` +
-        `open loop ${RATES.length ? `${RATES.join(', ')} sales/s × ${OPEN_SECONDS} s` : 'off'}`,
-    );
+
+    /**
+     * `--count-statements N`: what one sale costs each party, counted: N sales one at a time by the
+     * first cashier (the same baskets for both), after COUNT_WARM uncounted ones, with every
+     * statement sent (the baseline's by its client, the server's by the preloaded counter,
+     * checkout-lib/count-queries.js: its relay and timers included), the database's transactions
+     * and each table's rows inserted / updated (of which HOT) / deleted. The statistics are read
+     * once every backend has sent its own (STATS_SETTLE_MS after the last sale), so they include
+     * what the server's relay and timers did meanwhile; the idle window printed first shows that
+     * share. Resolves with the number of sales made.
+     */
+    const countStatements = async () => {
+      const c = cashiers[0];
+      const settle = () => new Promise((r) => setTimeout(r, STATS_SETTLE_MS));
+      const fromServer = (message) =>
+        new Promise((resolve) => {
+          server.once('message', resolve);
+          server.send(message);
+        });
+      // What the server does with no sales (its relay's sweeps, its jobs' polls): transactions per
+      // ms, taken off each party's count below for the time its window lasted.
+      await settle();
+      const idle0 = await tableStats(pg);
+      const idleStarted = performance.now();
+      await settle();
+      const idle = statsPerSale(idle0, await tableStats(pg), 1);
+      const idlePerMs = idle.xacts / (performance.now() - idleStarted);
+      /** tableStats from `s0` (taken at `t0`) to now, per counted sale, background taken off. */
+      const windowStats = async (s0, t0) => {
+        const stats = statsPerSale(s0, await tableStats(pg), COUNT);
+        return { ...stats, xacts: stats.xacts - (idlePerMs * (performance.now() - t0)) / COUNT };
+      };
+      const parties = [];
+      // The baseline: one pooled connection, its statements counted as it sends them.
+      const client = await pool.connect();
+      const sent = new Map();
+      const counted = {
+        query: (q, values) => {
+          const key = statementKey(q);
+          const t0 = performance.now();
+          return client.query(q, values).then((res) => {
+            const e = sent.get(key) ?? { text: key, calls: 0, rows: 0, ms: 0, errors: 0 };
+            e.calls += 1;
+            e.rows += res.rowCount ?? 0;
+            e.ms += performance.now() - t0;
+            sent.set(key, e);
+            return res;
+          });
+        },
+      };
+      try {
+        for (let n = 0; n < COUNT_WARM; n++) await rawSaleOn(client, c, 0, n);
+        await settle();
+        const s0 = await tableStats(pg);
+        const t0 = performance.now();
+        const pg0 = cpuOf('postgres', dbName);
+        for (let n = 0; n < COUNT; n++) await rawSaleOn(counted, c, 0, COUNT_WARM + n);
+        const pgMs = cpuOf('postgres', dbName) - pg0;
+        await settle();
+        const stats = await windowStats(s0, t0);
+        parties.push({
+          name: 'baseline',
+          statements: [...sent.values()],
+          stats,
+          pgMs,
+          serverMs: null,
+        });
+      } finally {
+        client.release();
+      }
+      // The API: the server counts what it sends (reset after the warm sales).
+      for (let n = 0; n < COUNT_WARM; n++) await apiSale(c, 0, n);
+      await settle();
+      const s0 = await tableStats(pg);
+      const t0 = performance.now();
+      await fromServer('count:reset');
+      const pg0 = cpuOf('postgres', dbName);
+      const server0 = cpuMs(server.pid);
+      for (let n = 0; n < COUNT; n++) await apiSale(c, 0, COUNT_WARM + n);
+      const serverMs = cpuMs(server.pid) - server0;
+      const pgMs = cpuOf('postgres', dbName) - pg0;
+      const read = await fromServer('count:read');
+      await settle();
+      const stats = await windowStats(s0, t0);
+      parties.push({ name: 'API', statements: read.statements, stats, pgMs, serverMs });
+
+      const f = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+      console.log(
+        `idle ${STATS_SETTLE_MS / 1000} s (server running, no sales): ${f(idle.xacts)} transactions (taken off the counts below); ` +
+          `rows: ${
+            Object.entries(idle.tables)
+              .map(([t, d]) => `${t} +${f(d.ins)}/~${f(d.upd)}/-${f(d.del)}`)
+              .join(', ') || 'none'
+          }`,
+      );
+      for (const p of parties) {
+        const calls = p.statements.reduce((x, e) => x + e.calls, 0);
+        const written = Object.values(p.stats.tables).reduce(
+          (x, d) => x + d.ins + d.upd + d.del,
+          0,
+        );
+        const buffers = Object.values(p.stats.tables).reduce((x, d) => x + d.heap + d.idx, 0);
+        console.log('');
+        console.log(
+          `${p.name}, per sale (${COUNT} sales one at a time): ${f(calls / COUNT)} statements, ` +
+            `${f(p.stats.xacts)} transactions, ${f(written)} rows written, ${f(buffers)} buffers read; CPU ` +
+            `${p.serverMs === null ? '' : `server ${(p.serverMs / COUNT).toFixed(2)} ms, `}PostgreSQL ${(p.pgMs / COUNT).toFixed(2)} ms`,
+        );
+        for (const e of [...p.statements].sort((a, b) => b.calls - a.calls))
+          console.log(
+            `  ${f(e.calls / COUNT).padStart(6)} × ${(e.ms / e.calls).toFixed(2).padStart(6)} ms  ${f(e.rows / e.calls).padStart(5)} rows  ${e.text}`,
+          );
+        console.log(
+          '  per sale by table: rows inserted / updated (of which HOT) / deleted; buffers read: heap + indexes',
+        );
+        for (const [t, d] of Object.entries(p.stats.tables).sort(([a], [b]) => (a < b ? -1 : 1)))
+          console.log(
+            `    ${t.padEnd(28)} ${f(d.ins)} / ${f(d.upd)} (${f(d.hot)}) / ${f(d.del)}; ${f(d.heap)} + ${f(d.idx)}`,
+          );
+      }
+      return 2 * (COUNT_WARM + COUNT);
+    };
+
+    if (COUNT)
+      console.log(
+        `checkout --count-statements ${COUNT}: ${LINES}-line sales, server pid ${server.pid}`,
+      );
+    else
+      console.log(
+        `checkout: ${CASHIERS} cashiers, ${LINES}-line sales, ${variants.length} products, server pid ${server.pid}; ` +
+          `closed loop ${RUNS} × (baseline ${SECONDS} s, API ${SECONDS} s) after ${WARMUP} s warm-up each; ` +
+          `open loop ${RATES.length ? `${RATES.join(', ')} sales/s × ${OPEN_SECONDS} s` : 'off'}`,
+      );
     console.log(`load average before: ${loadavg()} (${os.cpus().length} cores)`);
     const perSale = (u, n) => ((u.user + u.system) / 1000 / Math.max(1, n)).toFixed(1);
     let acknowledged = 0;
     let errorsTotal = 0;
     const invoices0 = await countInvoices();
+    if (COUNT) acknowledged += await countStatements();
     // Warm-up of both parties (JIT, pools, plans, the first pages of each table).
-    const warm = [
-      await closedLoop(cashiers, WARMUP / 2, rawSale),
-      await closedLoop(cashiers, WARMUP / 2, apiSale),
-    ];
+    const warm = COUNT
+      ? []
+      : [
+          await closedLoop(cashiers, WARMUP / 2, rawSale),
+          await closedLoop(cashiers, WARMUP / 2, apiSale),
+        ];
     for (const w of warm) {
       acknowledged += w.done;
       errorsTotal += w.errors;
@@ -584,7 +768,7 @@ async function main() {
 
     // --- Closed loop, RUNS times: baseline phase, then API phase.
     const runs = [];
-    for (let r = 1; r <= RUNS; r++) {
+    for (let r = 1; r <= (COUNT ? 0 : RUNS); r++) {
       const load = loadavg();
       const pgRaw0 = cpuOf('postgres', dbName);
       const serverRaw0 = cpuMs(server.pid);
@@ -633,7 +817,7 @@ async function main() {
 
     // --- Open loop: each rate for the baseline, then for the API.
     const open = [];
-    for (const rate of RATES) {
+    for (const rate of COUNT ? [] : RATES) {
       const load = loadavg();
       const raw = await openLoop(cashiers, rate, OPEN_SECONDS, rawSale);
       const cpu0 = cpuMs(server.pid);

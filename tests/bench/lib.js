@@ -2,13 +2,15 @@
 const path = require('node:path');
 const { createThrowawayDatabase, dropDatabase } = require('../support-db.js');
 
-const root = path.resolve(__dirname, '..', '..');
-const dist = (p) => path.join(root, 'dist', 'server', 'src', p);
-
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 }
+
+// The built server of this worktree, or with `--root DIR` of another one (a commit to compare
+// with, built there: the same bench then measures both).
+const root = path.resolve(arg('root', null) ?? path.join(__dirname, '..', '..'));
+const dist = (p) => path.join(root, 'dist', 'server', 'src', p);
 
 function percentiles(samples) {
   const s = [...samples].sort((a, b) => a - b);
@@ -60,9 +62,10 @@ async function signIn(base, username, password) {
 
 /**
  * The built server in its own process (so the load generator does not share its event loop), on
- * `port`; with `profileDir`, a V8 CPU profile of it is written there. Resolves with the child.
+ * `port`; with `profileDir`, a V8 CPU profile of it is written there; `preload`: modules it loads
+ * first (`node -r`, e.g. the statement counter). Resolves with the child.
  */
-function startServerProcess(url, port, profileDir = null) {
+function startServerProcess(url, port, profileDir = null, preload = []) {
   const { spawn } = require('node:child_process');
   const code = `
     process.env.LOG_LEVEL = 'silent';
@@ -71,7 +74,12 @@ function startServerProcess(url, port, profileDir = null) {
       .catch((e) => { console.error(e); process.exit(1); });`;
   const child = spawn(
     process.execPath,
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '-e', code],
+    [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...preload.flatMap((m) => ['-r', m]),
+      '-e',
+      code,
+    ],
     {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, DATABASE_URL: url },

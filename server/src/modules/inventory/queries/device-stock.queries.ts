@@ -1,14 +1,16 @@
 import type { DeviceStockRow } from '@pos/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { changedSince } from '../../../core/database/changed-since';
+import { changedBucketSince, changedSince } from '../../../core/database/changed-since';
 
 // The stock snapshot of one inventory for the till's device catalog (catalog's device-catalog
 // queries read it through here): rows changed since a cursor, keyset by variant id.
 
 type Db = DataSource | EntityManager;
 
+// The bucket bound reads the inventory's recently changed balances through
+// (inventory_id, changed_bucket); changedSince then keeps exactly those the cursor did not see.
 const where = (since: string | null) =>
-  `s.inventory_id = $1${since ? ` AND ${changedSince('s', '$2')}` : ''}`;
+  `s.inventory_id = $1${since ? ` AND ${changedBucketSince('s', '$2')} AND ${changedSince('s', '$2')}` : ''}`;
 
 export async function deviceStockCount(
   db: Db,
