@@ -3,6 +3,7 @@ import { pickFefo, withLuhnDigit } from '@pos/contracts';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 import { ownerMoney } from './support/money';
 import { bookViolations, STOCK_TRACKING_INVARIANTS } from './support/invariants';
+import { seedDemoTracking } from '../../server/src/seed/tracking-demo';
 
 // Issue 34 (serials, IMEIs, batches and expiry; docs/decisions/0100): receiving serials and lots
 // on a purchase invoice and a stock adjustment, through the stock ledger; the refusals naming the
@@ -474,5 +475,31 @@ describe('serial numbers and batches', () => {
     await d.signIn(noRead.username, noRead.password);
     expect((await d.get(`/api/Serials/${serial}`)).status).toBe(403);
     expect((await admin.get('/api/Serials/000000000000000')).status).toBe(404);
+  });
+
+  it('seeds the demo’s phones and lots once, through the purchase, the books and the invariants kept', async () => {
+    await seedDemoTracking(process.env.DATABASE_URL!);
+    await seedDemoTracking(process.env.DATABASE_URL!);
+    const held: { sku: string; n: number }[] = await t.ds.query(
+      `SELECT v.sku, count(*)::int AS n FROM serial_units su JOIN variants v ON v.id = su.variant_id
+        WHERE v.sku LIKE 'TRK-%' AND su.status = 'in_stock' GROUP BY v.sku ORDER BY v.sku`,
+    );
+    expect(held).toEqual([
+      { sku: 'TRK-IMEI-A15', n: 5 },
+      { sku: 'TRK-IMEI-R13', n: 3 },
+    ]);
+    const lots: { lot: string; days: number }[] = await t.ds.query(
+      `SELECT b.lot, (b.expiry_date - CURRENT_DATE)::int AS days FROM batches b JOIN variants v ON v.id = b.variant_id
+        WHERE v.sku LIKE 'TRK-%' ORDER BY b.expiry_date`,
+    );
+    expect(lots.map((l) => l.lot)).toEqual(['JM-2611', 'JM-2612', 'DY-0412']);
+    expect(lots[0].days).toBeLessThanOrEqual(6);
+    // every demo IMEI is a valid one, and the dual-SIM phones carry both
+    const [dual] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM serial_units su JOIN variants v ON v.id = su.variant_id
+        WHERE v.sku = 'TRK-IMEI-R13' AND su.imei2 IS NOT NULL`,
+    );
+    expect(dual.n).toBe(3);
+    expect(await bookViolations(t)).toEqual({});
   });
 });
