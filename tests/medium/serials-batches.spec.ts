@@ -285,6 +285,46 @@ describe('serial numbers and batches', () => {
     expect(await tracked()).toEqual({});
   });
 
+  it('sends units back to the vendor by serial and a lot’s goods from that lot', async () => {
+    const phone = await product('serial', 1);
+    const milk = await product('batch');
+    const [a, b] = [newImei(), newImei()];
+    const bought = await buy([
+      { variantId: phone, quantity: 2, unitCost: 1000, serials: [{ serial: a }, { serial: b }] },
+      {
+        variantId: milk,
+        quantity: 5,
+        unitCost: 300,
+        batch: { lot: 'RT-1', expiryDate: '2027-02-01' },
+      },
+    ]);
+    expect(bought.status).toBe(201);
+    const invoice = (await admin.get(`/api/PurchaseInvoices/${bought.body.id}`)).body;
+    const [phoneLine, milkLine] = invoice.lines;
+    const back = (lines: object[]) =>
+      admin.post(`/api/PurchaseInvoices/${bought.body.id}/returns`, { lines });
+    // without its serial, or with one this inventory does not hold: refused
+    expect((await back([{ lineId: phoneLine.id, quantity: 1 }])).status).toBe(400);
+    expect(
+      (await back([{ lineId: phoneLine.id, quantity: 1, serials: [{ serial: newImei() }] }]))
+        .status,
+    ).toBe(400);
+    const done = await back([
+      { lineId: phoneLine.id, quantity: 1, serials: [{ serial: b }] },
+      { lineId: milkLine.id, quantity: 2, batch: milkLine.batch },
+    ]);
+    expect(done.status).toBe(201);
+    expect(await units(phone)).toEqual(
+      [
+        { serial: a, imei2: null, status: 'in_stock', inventory_id: inv1 },
+        { serial: b, imei2: null, status: 'returned', inventory_id: null },
+      ].sort((x, y) => x.serial.localeCompare(y.serial)),
+    );
+    expect(await onHand(phone)).toBe(1);
+    expect(await onHand(milk)).toBe(3);
+    expect(await tracked()).toEqual({});
+  });
+
   it('keeps a draft’s serials until it is posted', async () => {
     const phone = await product('serial', 1);
     const serial = newImei();
