@@ -74,3 +74,5 @@ export * from './dto/pricing.dto';
 export * from './giftcards';
 export * from './dto/giftcards.dto';
 export * from './dto/loyalty.dto';
+export * from './tracking';
+export * from './dto/tracking.dto';

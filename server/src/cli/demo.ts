@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { adoptDemoChains } from '../seed/eta-demo';
 import { seedDemoPricing } from '../seed/pricing-demo';
 import { seedDemoGiftCards } from '../seed/giftcards-demo';
+import { seedDemoTracking } from '../seed/tracking-demo';
 
 // `npm run demo`: like `npm start`, with demo data loaded first (idempotent).
 async function main() {
@@ -28,6 +29,8 @@ async function main() {
       await seedDemoPricing(url);
       // two gift cards (issue 33 item 5), sold through the command: the liability in the books
       await seedDemoGiftCards(url);
+      // phones received by IMEI and groceries by lot, one near its expiry (issue 34)
+      await seedDemoTracking(url);
       if (sim) await adoptDemoChains(url, sim);
     },
   });

@@ -1,6 +1,52 @@
 import type { TestApp } from './app';
 
 /**
+ * Issue 34's invariants (serial units and batches, docs/decisions/0100), each SQL answering its
+ * violations; they hold trivially where nothing is tracked. Part of BOOK_INVARIANTS and of the
+ * books' property (books-property.ts).
+ */
+export const STOCK_TRACKING_INVARIANTS: Record<string, string> = {
+  // each serial is in exactly one place or out of stock: its movements sum to 1 at the inventory
+  // holding it and to 0 everywhere else, and only a unit in stock has an inventory
+  serialInOnePlace: `SELECT su.id, x.inventory_id, x.n FROM serial_units su
+      JOIN (SELECT sm.serial_unit_id, m.inventory_id, sum(sm.quantity) AS n, bool_or(m.variant_id <> su2.variant_id) AS alien
+              FROM serial_movements sm JOIN stock_movements m ON m.id = sm.movement_id
+              JOIN serial_units su2 ON su2.id = sm.serial_unit_id GROUP BY 1, 2) x ON x.serial_unit_id = su.id
+     WHERE x.alien OR x.n <> CASE WHEN su.status = 'in_stock' AND su.inventory_id = x.inventory_id THEN 1 ELSE 0 END
+    UNION ALL
+    SELECT su.id, su.inventory_id, 0 FROM serial_units su
+     WHERE (su.status = 'in_stock') <> (su.inventory_id IS NOT NULL)
+        OR (su.status = 'in_stock' AND NOT EXISTS (
+              SELECT 1 FROM serial_movements sm JOIN stock_movements m ON m.id = sm.movement_id
+               WHERE sm.serial_unit_id = su.id AND m.inventory_id = su.inventory_id))`,
+  // each batch's movements at an inventory sum to its quantity on hand there
+  batchVsMovements: `SELECT l.batch_id, l.inventory_id FROM batch_levels l
+      LEFT JOIN (SELECT batch_id, inventory_id, sum(quantity) AS q FROM batch_movements GROUP BY 1, 2) x
+        ON x.batch_id = l.batch_id AND x.inventory_id = l.inventory_id
+     WHERE l.on_hand <> COALESCE(x.q, 0)
+    UNION ALL
+    SELECT x.batch_id, x.inventory_id FROM (SELECT batch_id, inventory_id, sum(quantity) AS q FROM batch_movements GROUP BY 1, 2) x
+     WHERE x.q <> 0 AND NOT EXISTS (SELECT 1 FROM batch_levels l WHERE l.batch_id = x.batch_id AND l.inventory_id = x.inventory_id)`,
+  // a tracked product's stock is the sum of its serials in stock or of its batches, per inventory;
+  // an untracked product holds no serial or batch stock
+  trackedStockVsUnits: `SELECT s.variant_id, s.inventory_id, s.on_hand, t.held FROM stock_levels s
+      JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = v.product_id
+      CROSS JOIN LATERAL (SELECT CASE WHEN p.tracking = 'serial'
+          THEN (SELECT count(*) FROM serial_units su WHERE su.variant_id = s.variant_id AND su.inventory_id = s.inventory_id
+                   AND su.status = 'in_stock')
+          ELSE (SELECT COALESCE(sum(bl.on_hand), 0) FROM batch_levels bl JOIN batches b ON b.id = bl.batch_id
+                 WHERE b.variant_id = s.variant_id AND bl.inventory_id = s.inventory_id) END AS held) t
+     WHERE p.tracking <> 'none' AND s.on_hand <> t.held
+    UNION ALL
+    SELECT su.variant_id, su.inventory_id, NULL, 1 FROM serial_units su JOIN variants v ON v.id = su.variant_id
+      JOIN products p ON p.id = v.product_id WHERE su.status = 'in_stock' AND p.tracking <> 'serial'
+    UNION ALL
+    SELECT b.variant_id, bl.inventory_id, NULL, bl.on_hand FROM batch_levels bl JOIN batches b ON b.id = bl.batch_id
+      JOIN variants v ON v.id = b.variant_id JOIN products p ON p.id = v.product_id
+     WHERE bl.on_hand <> 0 AND p.tracking <> 'batch'`,
+};
+
+/**
  * The books' invariants that any money or stock command must keep, each one SQL answering its
  * violations (empty when it holds). The same checks as vault-invariants.spec.ts and
  * accounting-invariants.spec.ts make after their random operations, for specs that check them
@@ -77,6 +123,7 @@ export const BOOK_INVARIANTS: Record<string, string> = {
   stockVsMovements: `SELECT s.variant_id, s.inventory_id FROM stock_levels s
       LEFT JOIN stock_movements m ON m.variant_id = s.variant_id AND m.inventory_id = s.inventory_id
       GROUP BY s.variant_id, s.inventory_id, s.on_hand HAVING s.on_hand <> COALESCE(sum(m.quantity), 0)`,
+  ...STOCK_TRACKING_INVARIANTS,
 };
 
 /** The violations of BOOK_INVARIANTS (and of `extra`), by name: `{}` when every one holds. */

@@ -26,6 +26,8 @@ import { partialOf, NameText } from './resource-dto';
 import { ListQueryDto } from './list.dto';
 import { LIMITS, UNITS, type Unit } from '../limits';
 import { MaxDocumentLines, MaxStockQuantity, MaxUnitPrice, MinStockQuantity } from './limit-rules';
+import { MAX_IMEIS, TRACKINGS, type Tracking } from '../tracking';
+import { TrackedLineInput } from './tracking.dto';
 
 // Money is integer piasters; quantities are numbers with at most 3 decimals (numeric(14,3)).
 // Limits: ../limits.ts.
@@ -185,6 +187,10 @@ class ProductFields {
   @IsOptional() @IsString() @MaxLength(100) etaItemCode?: string | null;
   @IsOptional() @IsString() @MaxLength(500) image?: string | null;
   @IsOptional() @IsBoolean() active?: boolean;
+  /** none, serial (one unit per serial) or batch (lots with expiry): issue 34 */
+  @IsOptional() @IsIn(TRACKINGS) tracking?: Tracking;
+  /** A serial product that is a phone: its IMEIs per unit (1, or 2 for dual SIM; 0: not a phone). */
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_IMEIS) imeiCount?: number;
   /** The property types this product varies by (names shown as grid columns). */
   @IsOptional()
   @IsArray()
@@ -252,6 +258,9 @@ export type VariantResponseDto = {
   active: boolean;
   /** the product's category (the till's promotions on a category, issue 33) */
   categoryId?: string | null;
+  /** how its units are told apart (issue 34); absent: none */
+  tracking?: Tracking;
+  imeiCount?: number;
   /** On hand in the requested inventory (search, lists with inventoryId) */
   onHand?: number;
   reserved?: number;
@@ -269,6 +278,9 @@ export type ProductResponseDto = {
   etaItemCode: string | null;
   image: string | null;
   active: boolean;
+  /** how its units are told apart (issue 34) */
+  tracking?: Tracking;
+  imeiCount?: number;
   propertyTypeIds: string[];
   variantCount: number;
   createdAt: string;
@@ -402,7 +414,8 @@ export type StockMovementDto = {
   note: string | null;
 };
 
-export class StockAdjustmentLineDto {
+/** A serial product's line takes `serials` (one per unit), a batch product's `batch`. */
+export class StockAdjustmentLineDto extends TrackedLineInput {
   @IsUUID() variantId: string;
   /** Signed change (+ adds, − removes); use `countedQuantity` to set the on-hand figure instead. */
   @IsOptional() @IsNumber(QTY) @MinStockQuantity() @MaxStockQuantity() quantity?: number;

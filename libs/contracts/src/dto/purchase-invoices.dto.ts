@@ -24,6 +24,7 @@ import {
   MaxPaymentMoney,
   MaxUnitPrice,
 } from './limit-rules';
+import { TrackedLineInput } from './tracking.dto';
 
 // Purchase invoices (issue 14 item 2) and purchase returns (item 3). Money in piasters; quantities
 // numeric(14,3). Every cost field needs can_see_buy_price: entering or posting an invoice needs it
@@ -34,7 +35,8 @@ export type PurchaseInvoiceStatus = (typeof PURCHASE_INVOICE_STATUSES)[number];
 
 const QTY = { maxDecimalPlaces: 3 };
 
-export class PurchaseLineInputDto {
+/** A serial product's line takes `serials` (one per unit), a batch product's `batch` (issue 34). */
+export class PurchaseLineInputDto extends TrackedLineInput {
   @IsUUID() variantId: string;
   @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
   /** piasters per unit, before the line's discount and VAT */
@@ -101,6 +103,11 @@ export type PurchaseInvoiceLineDto = {
   unit: string;
   quantity: number;
   returnedQuantity: number;
+  /** a tracked product's serials or batch as entered (issue 34) */
+  serials?: { serial: string; imei2?: string | null }[] | null;
+  batch?: { lot: string; expiryDate: string; productionDate?: string | null } | null;
+  tracking?: 'none' | 'serial' | 'batch';
+  imeiCount?: number;
   /** The money fields below need can_see_buy_price. */
   unitCost?: number;
   discount?: number;
@@ -135,7 +142,8 @@ export type PurchaseInvoiceDto = {
   lines?: PurchaseInvoiceLineDto[];
 };
 
-export class PurchaseReturnLineInputDto {
+/** A tracked product's line goes back with its serials or its lot (issue 34). */
+export class PurchaseReturnLineInputDto extends TrackedLineInput {
   @IsUUID() lineId: string;
   @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
 }

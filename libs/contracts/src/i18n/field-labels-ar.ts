@@ -331,4 +331,13 @@ export const FIELD_LABELS_AR: Record<string, string> = {
   'field.maxApplications': 'أقصى عدد مرات في الفاتورة',
   'field.minSpend': 'الحد الأدنى للشراء',
   'field.maxDiscount': 'أقصى خصم',
+  'field.item.serials': 'الوحدة {n}',
+  'field.serials': 'الأرقام التسلسلية',
+  'field.imei2': 'رقم IMEI الثاني',
+  'field.batch': 'التشغيلة',
+  'field.lot': 'رقم التشغيلة',
+  'field.expiryDate': 'تاريخ انتهاء الصلاحية',
+  'field.productionDate': 'تاريخ الإنتاج',
+  'field.tracking': 'التتبع',
+  'field.imeiCount': 'عدد أرقام IMEI للجهاز',
 };

@@ -331,4 +331,13 @@ export const FIELD_LABELS_EN: Record<string, string> = {
   'field.maxApplications': 'Most times per sale',
   'field.minSpend': 'Minimum spend',
   'field.maxDiscount': 'Largest discount',
+  'field.item.serials': 'unit {n}',
+  'field.serials': 'Serial numbers',
+  'field.imei2': 'Second IMEI',
+  'field.batch': 'Batch',
+  'field.lot': 'Lot number',
+  'field.expiryDate': 'Expiry date',
+  'field.productionDate': 'Production date',
+  'field.tracking': 'Tracking',
+  'field.imeiCount': 'IMEIs per device',
 };

@@ -376,4 +376,32 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'validation.cash.fromVault': 'اختر الخزينة التي يخرج منها المبلغ',
   'validation.cash.toVault': 'اختر الخزينة التي يدخل إليها المبلغ',
   'validation.cash.paymentMethod': 'اختر طريقة الدفع المراد تسويتها',
+  'validation.tracking.serialInvalid':
+    '{field}: الرقم التسلسلي «{serial}» غير صالح (حروف لاتينية وأرقام و - . / حتى 50 حرفًا)',
+  'validation.tracking.imei': '{field}: «{serial}» ليس رقم IMEI صحيحًا (15 رقمًا آخرها رقم التحقق)',
+  'validation.tracking.imei2Missing':
+    '{field}: الجهاز «{serial}» بشريحتين، أدخل رقم IMEI الثاني بجانب الأول',
+  'validation.tracking.duplicate': '{field}: الرقم «{serial}» مكرر في المستند',
+  'validation.tracking.inStock': '{field}: الرقم «{serial}» موجود في المخزون بالفعل ({place})',
+  'validation.tracking.count':
+    '{field}: عدد الأرقام التسلسلية ({count}) يجب أن يساوي الكمية ({quantity})',
+  'validation.tracking.serialsRequired':
+    '{field}: الصنف «{name}» يُتتبع بالرقم التسلسلي، أدخل رقمًا لكل وحدة',
+  'validation.tracking.batchRequired':
+    '{field}: الصنف «{name}» يُتتبع بالتشغيلة، أدخل رقم التشغيلة وتاريخ انتهاء الصلاحية',
+  'validation.tracking.notTracked':
+    '{field}: الصنف «{name}» لا يُتتبع بأرقام تسلسلية ولا بتشغيلات، احذف ما أُدخل منها',
+  'validation.tracking.expiryMismatch':
+    '{field}: التشغيلة «{lot}» مسجلة من قبل بتاريخ صلاحية {expiry}',
+  'validation.tracking.productionAfterExpiry': '{field}: تاريخ الإنتاج بعد تاريخ انتهاء الصلاحية',
+  'validation.tracking.notInStock': '{field}: الرقم «{serial}» ليس في رصيد هذا المخزن',
+  'validation.tracking.batchShort': '{field}: رصيد التشغيلة «{lot}» في هذا المخزن {available} فقط',
+  'validation.tracking.counted':
+    '{field}: الصنف «{name}» يُتتبع برقم أو تشغيلة، أدخل الكمية المضافة أو المخصومة مع أرقامها بدل الكمية الفعلية',
+  'errors.TRACKING_HAS_STOCK':
+    'لا يمكن تغيير طريقة تتبع الصنف «{name}» وله رصيد في المخزون: صفّر رصيده أولًا',
+  'validation.tracking.imeiNeedsSerial':
+    '{field}: أرقام IMEI للأجهزة المتتبعة بالرقم التسلسلي فقط، اختر التتبع بالرقم التسلسلي',
+  'validation.tracking.lotInvalid':
+    '{field}: رقم التشغيلة «{lot}» غير صالح (حروف لاتينية وأرقام و - . / حتى 50 حرفًا)',
 };

@@ -410,4 +410,34 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'validation.cash.fromVault': 'Choose the vault the money leaves',
   'validation.cash.toVault': 'Choose the vault the money goes into',
   'validation.cash.paymentMethod': 'Choose the payment method to settle',
+  'validation.tracking.serialInvalid':
+    '{field}: serial "{serial}" is not valid (Latin letters, digits and - . / up to 50 characters)',
+  'validation.tracking.imei':
+    '{field}: "{serial}" is not a valid IMEI (15 digits, the last a check digit)',
+  'validation.tracking.imei2Missing':
+    '{field}: device "{serial}" is dual-SIM: enter its second IMEI beside the first',
+  'validation.tracking.duplicate': '{field}: "{serial}" appears twice on the document',
+  'validation.tracking.inStock': '{field}: "{serial}" is already in stock ({place})',
+  'validation.tracking.count':
+    '{field}: the number of serials ({count}) must equal the quantity ({quantity})',
+  'validation.tracking.serialsRequired':
+    '{field}: "{name}" is tracked by serial: enter one serial per unit',
+  'validation.tracking.batchRequired':
+    '{field}: "{name}" is tracked by batch: enter the lot number and expiry date',
+  'validation.tracking.notTracked':
+    '{field}: "{name}" is tracked by neither serial nor batch: remove them',
+  'validation.tracking.expiryMismatch':
+    '{field}: lot "{lot}" was recorded before with expiry date {expiry}',
+  'validation.tracking.productionAfterExpiry':
+    '{field}: the production date is after the expiry date',
+  'validation.tracking.notInStock': '{field}: "{serial}" is not in this inventory\'s stock',
+  'validation.tracking.batchShort': '{field}: lot "{lot}" holds only {available} in this inventory',
+  'validation.tracking.counted':
+    '{field}: "{name}" is tracked by serial or batch: enter the quantity added or removed with its serials or lot, not the counted figure',
+  'errors.TRACKING_HAS_STOCK':
+    'The tracking of "{name}" cannot change while it holds stock: bring its stock to zero first',
+  'validation.tracking.imeiNeedsSerial':
+    '{field}: IMEIs apply only to products tracked by serial: choose serial tracking',
+  'validation.tracking.lotInvalid':
+    '{field}: lot number "{lot}" is not valid (Latin letters, digits and - . / up to 50 characters)',
 };

@@ -44,3 +44,18 @@ export function expectLockOrder(m: FakeManager, tables: string[]): void {
   };
   for (let i = 1; i < tables.length; i++) expect(at(tables[i - 1])).toBeLessThan(at(tables[i]));
 }
+
+/**
+ * The products' tracking as the inventory's `trackingOf` reads it (issue 34), every variant asked
+ * untracked: the stub of a spec whose lines carry no serial or lot.
+ */
+export const untrackedVariants: QueryStub = [
+  /p\.tracking, p\.imei_count/,
+  (params: unknown[]) =>
+    (params[0] as string[]).map((id) => ({
+      variant_id: id,
+      tracking: 'none',
+      imei_count: 0,
+      name: id,
+    })),
+];

@@ -1,4 +1,6 @@
-// Inventory: inventories per branch, the stock ledger (movements + balances) and adjustments.
+// Inventory: inventories per branch, the stock ledger (movements + balances), adjustments, and the
+// serial units and batches that tell a tracked product's stock apart (checkTrackedLines and
+// recordTracked beside StockLedger.apply).
 // Other contexts import only from here.
 export { InventoryModule } from './inventory.module';
 export {
@@ -7,6 +9,13 @@ export {
   type BalanceChange,
   type LockedBalance,
 } from './services/stock-ledger.service';
+export {
+  checkTrackedLines,
+  recordTracked,
+  trackingOf,
+  type TrackedLine,
+} from './services/tracked-stock';
+export { SerialQueries } from './queries/serials.queries';
 export { netValueChange, stockValue, valueChanges } from './services/stock-value';
 export {
   DEFAULT_INVENTORY_NAME,
@@ -19,4 +28,11 @@ export {
   StockLevelEntity,
   StockMovementEntity,
 } from './entities/inventory.entities';
+export {
+  BatchEntity,
+  BatchLevelEntity,
+  BatchMovementEntity,
+  SerialMovementEntity,
+  SerialUnitEntity,
+} from './entities/tracking.entities';
 export { deviceStockCount, deviceStockPage } from './queries/device-stock.queries';

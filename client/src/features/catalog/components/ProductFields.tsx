@@ -5,9 +5,12 @@ import TextField from '@mui/material/TextField';
 import {
   COUNTED_UNITS,
   ETA_ITEM_TYPES,
+  MAX_IMEIS,
+  TRACKINGS,
   UNITS,
   type EtaItemType,
   type ProductResponseDto,
+  type Tracking,
   type Unit,
 } from '@pos/contracts';
 import { useMemo, useState } from 'react';
@@ -28,6 +31,9 @@ export type ProductFieldsState = {
   etaItemCode: string;
   image: string | null;
   active: boolean;
+  tracking: Tracking;
+  /** a serial product that is a phone: IMEIs per unit (0: not a phone) */
+  imeiCount: number;
 };
 
 /** Egypt's standard VAT rate (DESIGN.md §1). */
@@ -44,6 +50,8 @@ export function productFieldsFrom(product: ProductResponseDto | null): ProductFi
     etaItemCode: product?.etaItemCode ?? '',
     image: product?.image ?? null,
     active: product?.active ?? true,
+    tracking: product?.tracking ?? 'none',
+    imeiCount: product?.imeiCount ?? 0,
   };
 }
 
@@ -60,6 +68,8 @@ export function productFieldsPayload(state: ProductFieldsState) {
     etaItemCode: state.etaItemCode.trim() || null,
     image: state.image,
     active: state.active,
+    tracking: state.tracking,
+    imeiCount: state.tracking === 'serial' ? state.imeiCount : 0,
   };
 }
 
@@ -170,6 +180,32 @@ export function ProductFields({ form, disabled }: Props) {
         options={ETA_ITEM_TYPES.map((type) => ({ value: type, label: type }))}
       />
       {text('etaItemCode', { ltr: true, hint: t('hints.etaItemCode') })}
+      <SelectField
+        name="tracking"
+        label={t('fields.tracking')}
+        value={state.tracking}
+        disabled={disabled}
+        onChange={(tracking) => set('tracking', tracking as Tracking)}
+        error={errors.tracking}
+        hint={t(`hints.tracking.${state.tracking}`)}
+        options={TRACKINGS.map((value) => ({ value, label: t(`tracking.${value}`) }))}
+        testId="product-tracking"
+      />
+      {state.tracking === 'serial' && (
+        <SelectField
+          name="imeiCount"
+          label={t('fields.imeiCount')}
+          value={String(state.imeiCount)}
+          disabled={disabled}
+          onChange={(n) => set('imeiCount', Number(n))}
+          error={errors.imeiCount}
+          options={Array.from({ length: MAX_IMEIS + 1 }, (_, n) => ({
+            value: String(n),
+            label: t(`imeiCount.${n}`),
+          }))}
+          testId="product-imeiCount"
+        />
+      )}
       <Box sx={{ gridColumn: { sm: 'span 2' } }}>
         <ImageUploadField
           label={t('fields.image')}

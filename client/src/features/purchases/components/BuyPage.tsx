@@ -12,6 +12,7 @@ import {
   purchaseTotals,
   routePath,
   type PurchaseInvoiceDto,
+  type Tracking,
   type VariantResponseDto,
   type VendorLookupDto,
 } from '@pos/contracts';
@@ -45,6 +46,7 @@ import { purchaseKeys, purchasesApi } from '../api/purchases.api';
 import { defaultInventory } from '../lib/buyDefaults';
 import { NewItemDialog, type NewItem } from './NewItemDialog';
 import { ReturnDialog } from './ReturnDialog';
+import { TrackingDialog, type BatchValue, type SerialUnit } from './TrackingDialog';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Line = {
@@ -56,7 +58,25 @@ type Line = {
   unitCost: number | null;
   discount: number | null;
   vatRate: number | null;
+  /** a tracked product's units or lot (issue 34) */
+  tracking: Tracking;
+  imeiCount: number;
+  serials: SerialUnit[];
+  batch: BatchValue | null;
 };
+
+/** A tracked line still without its units (as many as its quantity) or its lot. */
+const missingTracking = (l: Line) =>
+  (l.tracking === 'serial' && l.serials.length !== (l.quantity ?? 0)) ||
+  (l.tracking === 'batch' && !l.batch);
+
+/** What a line sends besides its amounts: its serials or lot, if its product is tracked. */
+const trackedBody = (l: Line) =>
+  l.tracking === 'serial'
+    ? { serials: l.serials }
+    : l.tracking === 'batch' && l.batch
+      ? { batch: l.batch }
+      : {};
 
 /** No vault chosen: the whole invoice on credit. */
 const CREDIT = '';
@@ -120,6 +140,7 @@ export default function BuyPage() {
   const [pickerText, setPickerText] = useState<ExternalInput | undefined>(undefined);
   const [newItem, setNewItem] = useState<string | null>(null);
   const [returning, setReturning] = useState<PurchaseInvoiceDto | null>(null);
+  const [trackingKey, setTrackingKey] = useState<number | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
   const nextKey = useRef(1);
   const guard = useFieldGuard();
@@ -153,19 +174,50 @@ export default function BuyPage() {
         unitCost: l.unitCost ?? null,
         discount: l.discount ?? 0,
         vatRate: l.vatRate ?? 0,
+        tracking: l.tracking ?? 'none',
+        imeiCount: l.imeiCount ?? 0,
+        serials: (l.serials ?? []).map((u) =>
+          u.imei2 ? { serial: u.serial, imei2: u.imei2 } : { serial: u.serial },
+        ),
+        batch: l.batch ?? null,
       })),
     );
   }
 
-  type Picked = { id: string; title: string; code: string; unitCost: number; vatRate: number };
-  const addVariant = (v: Picked) =>
+  type Picked = {
+    id: string;
+    title: string;
+    code: string;
+    unitCost: number;
+    vatRate: number;
+    tracking?: Tracking;
+    imeiCount?: number;
+  };
+  const addVariant = (v: Picked) => {
+    const found = lines.find((l) => l.variantId === v.id);
+    // A new line of a tracked product asks for its units or lot at once.
+    if (!found && v.tracking && v.tracking !== 'none') setTrackingKey(nextKey.current);
     setLines((prev) => {
-      const found = prev.find((l) => l.variantId === v.id);
-      if (found)
-        return prev.map((l) => (l === found ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l));
-      const { id: variantId, ...rest } = v;
-      return [...prev, { ...rest, key: nextKey.current++, variantId, quantity: 1, discount: 0 }];
+      const same = prev.find((l) => l.variantId === v.id);
+      if (same)
+        return prev.map((l) => (l === same ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l));
+      const { id: variantId, tracking = 'none', imeiCount = 0, ...rest } = v;
+      return [
+        ...prev,
+        {
+          ...rest,
+          key: nextKey.current++,
+          variantId,
+          quantity: 1,
+          discount: 0,
+          tracking,
+          imeiCount,
+          serials: [],
+          batch: null,
+        },
+      ];
     });
+  };
   const addFound = (v: VariantResponseDto) =>
     addVariant({
       id: v.id,
@@ -173,6 +225,8 @@ export default function BuyPage() {
       code: v.barcodes[0] ?? v.sku,
       unitCost: v.avgCost ?? 0,
       vatRate: v.vatRate ?? 0,
+      tracking: v.tracking,
+      imeiCount: v.imeiCount,
     });
 
   const resolve = async (raw: string) => {
@@ -226,6 +280,12 @@ export default function BuyPage() {
     if (!inventoryId) return toast.warning(t('errors.inventory'));
     if (!lines.length) return toast.warning(t('errors.noLines'));
     if (!valid) return toast.warning(t('errors.lines'));
+    // a draft may wait for its serials; posting needs them all
+    const untracked = post ? lines.find(missingTracking) : undefined;
+    if (untracked) {
+      setTrackingKey(untracked.key);
+      return toast.warning(t(`errors.tracking.${untracked.tracking}`, { name: untracked.title }));
+    }
     const payment =
       post && vaultId !== CREDIT && paid !== null && paid > 0
         ? { vaultId, amount: paid }
@@ -235,7 +295,7 @@ export default function BuyPage() {
       inventoryId,
       vendorInvoiceNumber: vendorInvoiceNumber.trim() || null,
       invoiceDate: invoiceDate || undefined,
-      lines: lines.map((l) => ({ variantId: l.variantId, ...amounts(l) })),
+      lines: lines.map((l) => ({ variantId: l.variantId, ...amounts(l), ...trackedBody(l) })),
     };
     setBusy(true);
     try {
@@ -444,6 +504,32 @@ export default function BuyPage() {
                   required: true,
                   positive: true,
                 }),
+                {
+                  key: 'tracking',
+                  header: t('tracking.column'),
+                  render: (l) =>
+                    l.tracking === 'none' ? null : (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        color={missingTracking(l) ? 'warning' : 'primary'}
+                        onClick={() => setTrackingKey(l.key)}
+                        data-testid="buy-line-tracking"
+                      >
+                        {l.tracking === 'serial'
+                          ? t('tracking.serialsButton', {
+                              count: l.serials.length,
+                              quantity: l.quantity ?? 0,
+                            })
+                          : l.batch
+                            ? t('tracking.batchButton', {
+                                lot: l.batch.lot,
+                                expiry: formatDay(l.batch.expiryDate),
+                              })
+                            : t('tracking.enterBatch')}
+                      </Button>
+                    ),
+                },
                 amountColumn('unitCost', 'cost', 110, { required: true, max: LIMITS.unitPrice }),
                 amountColumn('discount', 'discount', 100, {}),
                 amountColumn('vatRate', 'vat', 80, { kind: 'qty', max: 100 }),
@@ -566,6 +652,24 @@ export default function BuyPage() {
           scanRef.current?.focus();
         }}
         onCreated={created}
+      />
+      <TrackingDialog
+        line={lines.find((l) => l.key === trackingKey) ?? null}
+        onClose={() => {
+          setTrackingKey(null);
+          scanRef.current?.focus();
+        }}
+        onSave={(patch) => {
+          if (trackingKey !== null)
+            setLine(
+              trackingKey,
+              'serials' in patch
+                ? { serials: patch.serials, quantity: patch.serials.length }
+                : patch,
+            );
+          setTrackingKey(null);
+          scanRef.current?.focus();
+        }}
       />
       <ReturnDialog
         invoice={returning}

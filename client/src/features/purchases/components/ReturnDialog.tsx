@@ -2,7 +2,12 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type PurchaseInvoiceDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  parseSerialList,
+  type PurchaseInvoiceDto,
+  type PurchaseReturnCreateDto,
+} from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -14,7 +19,11 @@ import { propertiesText } from '../../catalog';
 import { purchasesApi } from '../api/purchases.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
-/** Goods back to the vendor: a quantity per line, up to what is left of it (the server also caps at on hand). */
+/**
+ * Goods back to the vendor: a quantity per line, up to what is left of it (the server also caps at
+ * on hand); a serial product's line by the serials going back (its quantity is their count), a
+ * batch product's from the lot it came in (issue 34).
+ */
 export function ReturnDialog({
   invoice,
   onClose,
@@ -26,17 +35,20 @@ export function ReturnDialog({
 }) {
   const { t } = useTranslation('purchases');
   const [quantities, setQuantities] = useState<Record<string, number | null>>({});
+  const [serials, setSerials] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
   const idem = useIdempotencyKey(invoice !== null);
   const [seen, setSeen] = useState<string | null>(null);
   if ((invoice?.id ?? null) !== seen) {
     setSeen(invoice?.id ?? null);
     setQuantities({});
+    setSerials({});
     setNote('');
   }
+  const unitsOf = (lineId: string) => parseSerialList(serials[lineId] ?? '');
 
   const returnGoods = useCrudMutation({
-    mutationFn: (lines: { lineId: string; quantity: number }[]) =>
+    mutationFn: (lines: PurchaseReturnCreateDto['lines']) =>
       purchasesApi.returnGoods(
         invoice!.id,
         { lines, note: note.trim() || null },
@@ -47,9 +59,15 @@ export function ReturnDialog({
     onSuccess: onDone,
   });
   const submit = () => {
-    const lines = Object.entries(quantities)
-      .filter(([, q]) => q !== null && q > 0)
-      .map(([lineId, q]) => ({ lineId, quantity: q as number }));
+    const lines = (invoice?.lines ?? []).flatMap((l): PurchaseReturnCreateDto['lines'] => {
+      if (l.tracking === 'serial') {
+        const units = unitsOf(l.id);
+        return units.length ? [{ lineId: l.id, quantity: units.length, serials: units }] : [];
+      }
+      const quantity = quantities[l.id] ?? null;
+      if (quantity === null || quantity <= 0) return [];
+      return [{ lineId: l.id, quantity, ...(l.batch ? { batch: l.batch } : {}) }];
+    });
     if (lines.length) returnGoods.mutate(lines);
     else toast.warning(t('errors.noLines'));
   };
@@ -95,16 +113,34 @@ export function ReturnDialog({
                     ))}
                 </Typography>
               </Box>
-              <AmountField
-                kind="qty"
-                label={t('quantity')}
-                value={quantities[l.id] ?? null}
-                onValue={(q) => setQuantities((prev) => ({ ...prev, [l.id]: q }))}
-                max={left}
-                testId="purchase-return-qty"
-                disabled={left <= 0}
-                sx={{ maxInlineSize: 120 }}
-              />
+              {l.tracking === 'serial' ? (
+                <TextField
+                  size="small"
+                  multiline
+                  minRows={1}
+                  maxRows={4}
+                  label={t('return.serials')}
+                  helperText={t('return.serialCount', { count: unitsOf(l.id).length })}
+                  value={serials[l.id] ?? ''}
+                  onChange={(e) => setSerials((prev) => ({ ...prev, [l.id]: e.target.value }))}
+                  disabled={left <= 0}
+                  sx={{ maxInlineSize: 220 }}
+                  slotProps={{
+                    htmlInput: { dir: 'ltr', 'data-testid': 'purchase-return-serials' },
+                  }}
+                />
+              ) : (
+                <AmountField
+                  kind="qty"
+                  label={t('quantity')}
+                  value={quantities[l.id] ?? null}
+                  onValue={(q) => setQuantities((prev) => ({ ...prev, [l.id]: q }))}
+                  max={left}
+                  testId="purchase-return-qty"
+                  disabled={left <= 0}
+                  sx={{ maxInlineSize: 120 }}
+                />
+              )}
             </Stack>
           );
         })}

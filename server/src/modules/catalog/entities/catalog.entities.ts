@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { EtaItemType, Unit } from '@pos/contracts';
+import type { EtaItemType, Tracking, Unit } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import {
   CreatedRowColumns,
@@ -37,6 +37,10 @@ export class ProductEntity extends KeyedRowColumns {
   @Column('text', { nullable: true }) image: string | null;
   @Column('boolean', { default: true }) active: boolean;
   @Column('uuid', { array: true, default: () => "'{}'" }) propertyTypeIds: string[];
+  /** none | serial | batch (issue 34); changes only while the product holds no stock */
+  @Column('text', { default: 'none' }) tracking: Tracking;
+  /** a serial product that is a phone: IMEIs per unit (1 or 2); 0 otherwise */
+  @Column('smallint', { default: 0 }) imeiCount: number;
 }
 
 @Entity('variants')

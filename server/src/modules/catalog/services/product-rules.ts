@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppException } from '../../../core/errors/app.exception';
+import type { Tracking } from '@pos/contracts';
 import { VariantBarcodeEntity } from '../entities/catalog.entities';
 
 /** The rules the product and variant commands share, inside the command's transaction. */
@@ -65,4 +66,50 @@ export async function assertNoStock(m: EntityManager, variantId: string): Promis
     [variantId],
   );
   if (row.used) throw new AppException('VARIANT_HAS_STOCK', HttpStatus.CONFLICT);
+}
+
+/** A field's rule broken, named by the field's label (the validation message's shape). */
+const invalid = (key: string, params: Record<string, string | number>) =>
+  new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [{ key, params }]);
+
+/**
+ * A product's tracking (issue 34): IMEIs only on a serial product, and no opening stock typed as a
+ * bare quantity for a tracked one (its units come in with their serials or lot: /buy or a stock
+ * adjustment).
+ */
+export function checkTracking(dto: {
+  nameAr?: string;
+  tracking: Tracking;
+  imeiCount: number;
+  variants?: { openingStock?: { quantity: number }[] }[];
+}): void {
+  if (dto.imeiCount > 0 && dto.tracking !== 'serial')
+    throw invalid('validation.tracking.imeiNeedsSerial', { field: 'imeiCount' });
+  if (dto.tracking === 'none') return;
+  dto.variants?.forEach((v, i) => {
+    if ((v.openingStock ?? []).some((o) => o.quantity > 0))
+      throw invalid(
+        dto.tracking === 'serial'
+          ? 'validation.tracking.serialsRequired'
+          : 'validation.tracking.batchRequired',
+        { field: `variants.${i}.openingStock`, name: dto.nameAr ?? '' },
+      );
+  });
+}
+
+/**
+ * How a product's units are told apart changes only while none of its variants holds stock
+ * anywhere: the serials or batches behind a balance would stop (or start) having to exist.
+ */
+export async function assertTrackingChangeable(
+  m: EntityManager,
+  productId: string,
+  name: string,
+): Promise<void> {
+  const [held] = await m.query(
+    `SELECT 1 FROM stock_levels s JOIN variants v ON v.id = s.variant_id
+      WHERE v.product_id = $1 AND s.on_hand <> 0 LIMIT 1`,
+    [productId],
+  );
+  if (held) throw new AppException('TRACKING_HAS_STOCK', HttpStatus.BAD_REQUEST, { name });
 }

@@ -15,7 +15,7 @@ import { Errors } from '../../../core/errors/app.exception';
 import { pageOf, sortOf } from '../../../core/http/list';
 import { StockLedger } from '../../inventory';
 import { ProductEntity, VariantEntity } from '../entities/catalog.entities';
-import { checkSku, claimBarcodes } from './product-rules';
+import { checkSku, checkTracking, claimBarcodes } from './product-rules';
 import { variantSearchText } from './search-text';
 import { searchPatterns } from '../queries/variants.queries';
 import { branchWriteScope } from '../../../core/auth/branch-scope';
@@ -23,7 +23,7 @@ import { branchScope, canSeeCost, toVariantResponse, VARIANT_COLUMNS } from './v
 
 const PRODUCT_COLUMNS = `p.id, p.name_ar AS "nameAr", p.name_en AS "nameEn", p.category_id AS "categoryId",
   c.name AS "categoryName", p.unit, p.vat_rate AS "vatRate", p.eta_item_type AS "etaItemType",
-  p.eta_item_code AS "etaItemCode", p.image, p.active, p.property_type_ids AS "propertyTypeIds",
+  p.eta_item_code AS "etaItemCode", p.image, p.active, p.tracking, p.imei_count AS "imeiCount", p.property_type_ids AS "propertyTypeIds",
   (SELECT count(*)::int FROM variants v WHERE v.product_id = p.id) AS "variantCount", p.created_at AS "createdAt"`;
 
 @Injectable()
@@ -151,6 +151,11 @@ export class ProductsService {
     const opening = (input.openingStock ?? []).filter((o) => o.quantity > 0);
     if (opening.length) {
       if (!user.permissions.includes('can_adjust_stock')) throw Errors.forbidden();
+      // A tracked product's units come in with their serials or lot (/buy, a stock adjustment).
+      const [{ tracking }] = await m.query('SELECT tracking FROM products WHERE id = $1', [
+        product.id,
+      ]);
+      checkTracking({ nameAr: product.nameAr, tracking, imeiCount: 0, variants: [input] });
       await this.checkInventoriesVisible(
         m,
         user,

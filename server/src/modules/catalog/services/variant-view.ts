@@ -38,7 +38,7 @@ export { branchReadScope as branchScope } from '../../../core/auth/branch-scope'
 export const VARIANT_COLUMNS = `v.id, v.product_id AS "productId", p.name_ar AS "productName", p.name_en AS "productNameEn",
   v.sku, v.barcodes, v.properties, v.sell_price::bigint AS "sellPrice", v.min_sell_price AS "minSellPrice",
   v.avg_cost AS "avgCost", v.low_stock_threshold AS "lowStockThreshold", p.vat_rate AS "vatRate", p.unit,
-  (v.active AND p.active) AS active, p.category_id AS "categoryId"`;
+  (v.active AND p.active) AS active, p.category_id AS "categoryId", p.tracking, p.imei_count AS "imeiCount"`;
 
 type Row = Record<string, unknown>;
 
@@ -57,6 +57,11 @@ export function toVariantResponse(row: Row, showCost: boolean): VariantResponseD
     active: row.active as boolean,
   };
   if (row.categoryId !== undefined) out.categoryId = (row.categoryId as string | null) ?? null;
+  // Only a tracked product's variant says how (issue 34): the others' answers stay as they were.
+  if (row.tracking && row.tracking !== 'none') {
+    out.tracking = row.tracking as VariantResponseDto['tracking'];
+    out.imeiCount = Number(row.imeiCount ?? 0);
+  }
   if (row.onHand !== undefined) out.onHand = Number(row.onHand ?? 0);
   if (row.reserved !== undefined) out.reserved = Number(row.reserved ?? 0);
   if (showCost) {

@@ -1,8 +1,15 @@
-import { Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { INVENTORIES, InventoryStockQueryDto, StockAdjustmentDto } from '@pos/contracts';
+import {
+  BatchStockQueryDto,
+  INVENTORIES,
+  InventoryStockQueryDto,
+  StockAdjustmentDto,
+  type BatchStockDto,
+  type SerialUnitDto,
+} from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Authenticated, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
@@ -11,6 +18,7 @@ import { canSeeCost } from '../../../core/auth/visibility';
 import { AdjustStockCommand } from '../commands/adjust-stock/adjust-stock.command';
 import type { AdjustStockResult } from '../commands/adjust-stock/adjust-stock.handler';
 import { InventoriesService } from '../queries/inventories.queries';
+import { SerialQueries } from '../queries/serials.queries';
 
 /**
  * /Inventories beyond the resource kit's list and CRUD (inventories.resource.ts): the pickers'
@@ -20,7 +28,10 @@ import { InventoriesService } from '../queries/inventories.queries';
 @ApiTags('inventory')
 @Controller(INVENTORIES.path.slice(1))
 export class InventoryStockController {
-  constructor(private readonly inventories: InventoriesService) {}
+  constructor(
+    private readonly inventories: InventoriesService,
+    private readonly serials: SerialQueries,
+  ) {}
 
   @Authenticated({ apiKey: ['can_see_inventories'] })
   @Get('options')
@@ -43,6 +54,17 @@ export class InventoryStockController {
     }
     return sendList(res, rows, total);
   }
+
+  /** One variant's lots holding stock in the inventory, earliest expiry first (issue 34). */
+  @RequirePermissions(['can_see_inventories'])
+  @Get(':id/batches')
+  batches(
+    @IdParam() id: string,
+    @Query() query: BatchStockQueryDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<BatchStockDto[]> {
+    return this.serials.batchStock(id, query.variantId, user);
+  }
 }
 
 @ApiTags('inventory')
@@ -64,4 +86,21 @@ export class InventoryStockController {
 })
 export class StockAdjustmentsController {
   constructor(readonly commands: CommandBus) {}
+}
+
+/**
+ * /Serials/{code}: the units a serial or an IMEI names, with their history (issue 34): who reads
+ * an inventory's stock reads its units; a user of one branch sees that branch's part.
+ */
+@ApiTags('inventory')
+@Controller('Serials')
+export class SerialsController {
+  constructor(private readonly serials: SerialQueries) {}
+
+  @RequirePermissions(['can_see_inventories'])
+  @Get(':code')
+  lookup(@Param('code') code: string, @CurrentUser() user: AuthUser): Promise<SerialUnitDto[]> {
+    // a serial is at most 50 characters: a longer code names no unit
+    return this.serials.lookup(code.slice(0, 60), user);
+  }
 }

@@ -84,7 +84,7 @@ export class PurchaseInvoicesQueries {
     const lines: Row[] = await this.ds.query(
       `SELECT ${LINE_PRODUCT_COLUMNS},
               l.quantity::text AS quantity, l.returned_quantity::text AS returned_quantity, l.unit_cost, l.discount,
-              l.vat_rate::text AS vat_rate, l.vat, l.total
+              l.vat_rate::text AS vat_rate, l.vat, l.total, l.tracked, p.tracking, p.imei_count
          FROM purchase_invoice_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
         WHERE l.invoice_id = $1 ORDER BY l.line_no`,
       [id],
@@ -97,6 +97,16 @@ export class PurchaseInvoicesQueries {
       };
       if (cost)
         Object.assign(line, rowNumbers(l, ['unit_cost', 'discount', 'vat_rate', 'vat', 'total']));
+      // A tracked product's line: how, and the serials or lot it came with (issue 34).
+      if (l.tracking !== 'none') {
+        const tracked = (l.tracked as Pick<PurchaseInvoiceLineDto, 'serials' | 'batch'>) ?? {};
+        Object.assign(line, {
+          tracking: l.tracking,
+          imeiCount: Number(l.imei_count),
+          serials: tracked.serials ?? null,
+          batch: tracked.batch ?? null,
+        });
+      }
       return line;
     });
     return out;

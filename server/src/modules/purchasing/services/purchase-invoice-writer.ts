@@ -16,7 +16,15 @@ import type { CommandTransaction } from '../../../core/cqrs';
 import { AppException, Errors, paymentTooLarge } from '../../../core/errors/app.exception';
 import { lockVault, moveVault } from '../../cash';
 import { lockAverageCosts, setAverageCosts } from '../../catalog';
-import { pushStockEvents, stockValue, type MovementInput, type StockLedger } from '../../inventory';
+import {
+  checkTrackedLines,
+  pushStockEvents,
+  recordTracked,
+  stockValue,
+  type MovementInput,
+  type StockLedger,
+  type TrackedLine,
+} from '../../inventory';
 import { lockVendor, postVendorLedger } from '../vendor-ledger';
 
 export type InvoiceHeader = {
@@ -55,9 +63,29 @@ export type WrittenLines = {
   discount: number;
   vat: number;
   total: number;
-  /** per line: the variant, its quantity and its cost net of discount (piasters) */
-  lines: { variant_id: string; quantity: string; net: string }[];
+  /** per line: the variant, its quantity, its cost net of discount (piasters), its serials or lot */
+  lines: { variant_id: string; quantity: string; net: string; tracked: Tracked | null }[];
 };
+
+/** A line's serials or batch as entered (issue 34), kept on the line until the invoice posts. */
+type Tracked = Pick<TrackedLine, 'serials' | 'batch'>;
+
+const trackedOf = (l: PurchaseInvoiceInputDto['lines'][number]): Tracked | null =>
+  l.serials?.length || l.batch
+    ? {
+        ...(l.serials?.length ? { serials: l.serials } : {}),
+        ...(l.batch ? { batch: l.batch } : {}),
+      }
+    : null;
+
+/** The invoice's lines as the tracked-stock rules read them (`lines.<i>` names a line). */
+const trackedLines = (lines: WrittenLines['lines']): TrackedLine[] =>
+  lines.map((l, i) => ({
+    field: `lines.${i}`,
+    variantId: l.variant_id,
+    quantity: l.quantity,
+    ...(l.tracked ?? {}),
+  }));
 
 export async function writeLines(
   m: EntityManager,
@@ -66,6 +94,22 @@ export async function writeLines(
   replace: boolean,
 ): Promise<WrittenLines> {
   const ids = [...new Set(lines.map((l) => l.variantId))];
+  // A tracked product's line carries its serials or lot: a draft may still lack some, posting
+  // checks them whole and against the stock.
+  const tracked = lines.map(trackedOf);
+  await checkTrackedLines(
+    m,
+    trackedLines(
+      lines.map((l, i) => ({
+        variant_id: l.variantId,
+        quantity: String(l.quantity),
+        net: '0',
+        tracked: tracked[i],
+      })),
+    ),
+    null,
+    { draft: true },
+  );
   const rates: { id: string; vat_rate: string }[] = await m.query(
     `SELECT v.id, p.vat_rate::text AS vat_rate FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = ANY($1)`,
     [ids],
@@ -83,8 +127,8 @@ export async function writeLines(
   if (replace)
     await m.query('DELETE FROM purchase_invoice_lines WHERE invoice_id = $1', [invoiceId]);
   await m.query(
-    `INSERT INTO purchase_invoice_lines (id, invoice_id, line_no, variant_id, quantity, unit_cost, discount, vat_rate, vat, total)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::uuid[], $5::numeric[], $6::bigint[], $7::bigint[], $8::numeric[], $9::bigint[], $10::bigint[])`,
+    `INSERT INTO purchase_invoice_lines (id, invoice_id, line_no, variant_id, quantity, unit_cost, discount, vat_rate, vat, total, tracked)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::uuid[], $5::numeric[], $6::bigint[], $7::bigint[], $8::numeric[], $9::bigint[], $10::bigint[], $11::jsonb[])`,
     [
       priced.map(() => uuidv7()),
       priced.map(() => invoiceId),
@@ -96,6 +140,7 @@ export async function writeLines(
       priced.map((l) => l.vatRate),
       totals.lines.map((l) => l.vat),
       totals.lines.map((l) => l.total),
+      tracked.map((t) => (t ? JSON.stringify(t) : null)),
     ],
   );
   return {
@@ -107,6 +152,7 @@ export async function writeLines(
       variant_id: l.variantId,
       quantity: new Decimal(l.quantity).toFixed(3),
       net: String(totals.lines[i].net),
+      tracked: tracked[i],
     })),
   };
 }
@@ -136,7 +182,7 @@ export async function postInvoice(
   const lines: WrittenLines['lines'] =
     written?.lines ??
     (await m.query(
-      `SELECT variant_id, quantity::text AS quantity, (total - vat)::text AS net
+      `SELECT variant_id, quantity::text AS quantity, (total - vat)::text AS net, tracked
          FROM purchase_invoice_lines WHERE invoice_id = $1 ORDER BY line_no`,
       [inv.id],
     ));
@@ -168,6 +214,9 @@ export async function postInvoice(
     });
   }
   const variantIds = [...incoming.keys()].sort();
+  // The serials and lots against the products as they are now (a draft may be older than a
+  // product's tracking), before the first lock.
+  const tracking = await checkTrackedLines(m, trackedLines(lines));
   const oldCost = await lockAverageCosts(m, variantIds);
   const balances = await ledger.lockBalances(m, inv.inventory_id, variantIds, { everywhere: true });
 
@@ -211,6 +260,7 @@ export async function postInvoice(
     };
   });
   const changes = await ledger.apply(m, movements);
+  await recordTracked(m, movements, trackedLines(lines), tracking);
   await pushStockEvents(tx, changes);
 
   if (total > 0)

@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { CommandTransaction } from '../../../../core/cqrs';
 import { AppException } from '../../../../core/errors/app.exception';
 import { ProductEntity } from '../../entities/catalog.entities';
-import { checkProductRefs } from '../../services/product-rules';
+import { checkProductRefs, checkTracking } from '../../services/product-rules';
 import { CatalogCommandHandler } from '../catalog-command-handler';
 import { CreateProductCommand } from './create-product.command';
 
@@ -21,6 +21,9 @@ export class CreateProductHandler extends CatalogCommandHandler<
   ): Promise<ProductResponseDto> {
     const { m } = tx;
     await checkProductRefs(m, dto);
+    const tracking = dto.tracking ?? 'none';
+    const imeiCount = dto.imeiCount ?? 0;
+    checkTracking({ ...dto, tracking, imeiCount });
     const skus = dto.variants.map((v) => v.sku?.trim()).filter(Boolean);
     if (new Set(skus).size !== skus.length)
       throw new AppException('SKU_TAKEN', HttpStatus.BAD_REQUEST, {
@@ -43,6 +46,8 @@ export class CreateProductHandler extends CatalogCommandHandler<
       image: dto.image ?? null,
       active: dto.active ?? true,
       propertyTypeIds: dto.propertyTypeIds ?? [],
+      tracking,
+      imeiCount,
     };
     await m.insert(ProductEntity, product);
     for (const variant of dto.variants)

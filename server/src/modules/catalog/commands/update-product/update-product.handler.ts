@@ -2,7 +2,11 @@ import { CommandHandler } from '@nestjs/cqrs';
 import type { ProductResponseDto } from '@pos/contracts';
 import type { CommandTransaction } from '../../../../core/cqrs';
 import { ProductEntity, VariantEntity } from '../../entities/catalog.entities';
-import { checkProductRefs } from '../../services/product-rules';
+import {
+  assertTrackingChangeable,
+  checkProductRefs,
+  checkTracking,
+} from '../../services/product-rules';
 import { CatalogCommandHandler } from '../catalog-command-handler';
 import { variantSearchText } from '../../services/search-text';
 import { UpdateProductCommand } from './update-product.command';
@@ -19,6 +23,8 @@ const FIELDS = [
   'image',
   'active',
   'propertyTypeIds',
+  'tracking',
+  'imeiCount',
 ] as const;
 
 /** UpdateProduct: the product locked, the patch applied; a new name reaches its variants' search text. */
@@ -35,6 +41,19 @@ export class UpdateProductHandler extends CatalogCommandHandler<
     const before = await lockRow(m, ProductEntity, id);
     await checkProductRefs(m, dto);
     const patch = patchOf(dto, FIELDS) as Partial<ProductEntity>;
+    // A product no longer tracked by serial is no phone either.
+    if (
+      patch.tracking !== undefined &&
+      patch.tracking !== 'serial' &&
+      patch.imeiCount === undefined
+    )
+      patch.imeiCount = 0;
+    const tracking = patch.tracking ?? before.tracking;
+    const imeiCount = patch.imeiCount ?? before.imeiCount;
+    if (tracking !== before.tracking || imeiCount !== before.imeiCount) {
+      checkTracking({ tracking, imeiCount });
+      await assertTrackingChangeable(m, id, before.nameAr);
+    }
     if (Object.keys(patch).length) await m.update(ProductEntity, { id }, patch);
     if (patch.nameAr !== undefined || patch.nameEn !== undefined) {
       const after = { ...before, ...patch };

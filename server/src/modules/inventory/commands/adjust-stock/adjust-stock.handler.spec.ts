@@ -1,11 +1,11 @@
 import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
-import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
+import { untrackedVariants, withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../services/stock-ledger.service';
 import { AdjustStockCommand } from './adjust-stock.command';
 import { AdjustStockHandler } from './adjust-stock.handler';
 
 const inventory: QueryStub = [/SELECT branch_id FROM inventories/, [{ branch_id: 'b-1' }]];
-const variants: QueryStub = [/count\(\*\)::int AS n FROM variants/, [{ n: 1 }]];
+const variants: QueryStub = untrackedVariants;
 
 function setup(stubs: QueryStub[]) {
   const { runner, ledger } = withLedger<StockLedger>(stubs);
@@ -49,10 +49,7 @@ describe('AdjustStockHandler', () => {
   });
 
   it('raises stock.adjusted with the value at average cost that came in and went out', async () => {
-    const { runner, ledger, h } = setup([
-      inventory,
-      [/count\(\*\)::int AS n FROM variants/, [{ n: 2 }]],
-    ]);
+    const { runner, ledger, h } = setup([inventory, untrackedVariants]);
     const change = (variantId: string, before: number, onHand: number, avgCost: number) => ({
       variantId,
       inventoryId: 'i-1',
@@ -97,5 +94,29 @@ describe('AdjustStockHandler', () => {
         ),
       ),
     ).toBe('NOT_FOUND');
+  });
+
+  it('moves a tracked product only with its serials or lot, never by a counted figure', async () => {
+    const phone: QueryStub = [
+      /p\.tracking, p\.imei_count/,
+      [{ variant_id: 'v-1', tracking: 'serial', imei_count: 1, name: 'هاتف' }],
+    ];
+    const refused = async (line: object) => {
+      const { ledger, h } = setup([inventory, phone]);
+      const code = await errorCode(h.execute(cmd([{ variantId: 'v-1', ...line }])));
+      expect(ledger.apply).not.toHaveBeenCalled();
+      return code;
+    };
+    expect(await refused({ countedQuantity: 2 })).toBe('VALIDATION_FAILED');
+    expect(await refused({ quantity: 1 })).toBe('VALIDATION_FAILED');
+    expect(await refused({ quantity: 1, serials: [{ serial: '490154203237519' }] })).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(
+      await refused({
+        quantity: 2,
+        serials: [{ serial: '490154203237518' }],
+      }),
+    ).toBe('VALIDATION_FAILED');
   });
 });

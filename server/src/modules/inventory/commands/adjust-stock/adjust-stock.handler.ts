@@ -11,7 +11,12 @@ import { pushStockEvents } from '../../services/stock-events';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../../core/auth/visibility';
-import { StockLedger, type BalanceChange } from '../../services/stock-ledger.service';
+import {
+  StockLedger,
+  type BalanceChange,
+  type MovementInput,
+} from '../../services/stock-ledger.service';
+import { checkTrackedLines, recordTracked, trackingOf } from '../../services/tracked-stock';
 import { valueChanges } from '../../services/stock-value';
 import { AdjustStockCommand } from './adjust-stock.command';
 
@@ -47,13 +52,34 @@ export class AdjustStockHandler extends TransactionalCommandHandler<
     const scope = branchWriteScope(user);
     if (!inventory || (scope && inventory.branch_id !== scope)) throw Errors.notFound();
     const ids = [...new Set(dto.lines.map((l) => l.variantId))];
-    const [{ n }] = await m.query('SELECT count(*)::int AS n FROM variants WHERE id = ANY($1)', [
-      ids,
-    ]);
-    if (n !== ids.length) throw Errors.notFound();
+    const tracking = await trackingOf(m, ids);
+    if (tracking.size !== ids.length) throw Errors.notFound();
+    // A tracked product's units move with their serials or lot, which a counted figure names none
+    // of; then each line's serials or lot against its product.
+    dto.lines.forEach((line, i) => {
+      const product = tracking.get(line.variantId)!;
+      if (line.countedQuantity !== undefined && product.tracking !== 'none')
+        throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [
+          {
+            key: 'validation.tracking.counted',
+            params: { field: `lines.${i}`, name: product.name },
+          },
+        ]);
+    });
+    await checkTrackedLines(
+      m,
+      dto.lines.map((line, i) => ({
+        field: `lines.${i}`,
+        variantId: line.variantId,
+        quantity: line.quantity ?? 0,
+        serials: line.serials,
+        batch: line.batch,
+      })),
+      tracking,
+    );
     const id = uuidv7();
     // Counted lines become the difference from the balance, read under the row lock.
-    const movements = [];
+    const movements: MovementInput[] = [];
     for (const line of dto.lines) {
       let quantity = new Decimal(line.quantity ?? 0);
       if (line.countedQuantity !== undefined) {
@@ -80,6 +106,18 @@ export class AdjustStockHandler extends TransactionalCommandHandler<
       });
     }
     const changes = await this.ledger.apply(m, movements);
+    await recordTracked(
+      m,
+      movements,
+      dto.lines.map((line, i) => ({
+        field: `lines.${i}`,
+        variantId: line.variantId,
+        quantity: movements[i].quantity,
+        serials: line.serials,
+        batch: line.batch,
+      })),
+      tracking,
+    );
     await pushStockEvents(tx, changes);
     // The value that came in or went out, at average cost (the books post it: shrinkage or opening).
     const values = valueChanges(changes);

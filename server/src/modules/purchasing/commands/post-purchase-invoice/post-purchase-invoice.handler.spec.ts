@@ -1,6 +1,6 @@
 import type { PurchaseInvoicePostDto } from '@pos/contracts';
 import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
-import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
+import { untrackedVariants, withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import { StockLedger } from '../../../inventory';
 import { buyer, draftInvoice } from '../purchase-invoice.spec-fixture';
 import { PostPurchaseInvoiceCommand } from './post-purchase-invoice.command';
@@ -8,6 +8,7 @@ import { PostPurchaseInvoiceHandler } from './post-purchase-invoice.handler';
 
 function setup(stubs: QueryStub[]) {
   const stubbed: QueryStub[] = [
+    untrackedVariants,
     [/SELECT vendor_id FROM purchase_invoices/, [{ vendor_id: 'vd-1' }]],
     [
       /FROM vendors WHERE id = \$1 FOR UPDATE/,

@@ -1,5 +1,5 @@
 import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
-import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
+import { untrackedVariants, withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { BalanceChange, StockLedger } from '../../../inventory';
 import { ReturnPurchaseCommand } from './return-purchase.command';
 import { ReturnPurchaseHandler } from './return-purchase.handler';
@@ -9,6 +9,7 @@ const buyer = testUser({ permissions: ['can_buy_products', 'can_see_buy_price'] 
 function setup(onHand: string, status = 'posted', stubs: QueryStub[] = []) {
   const stubbed: QueryStub[] = [
     ...stubs,
+    untrackedVariants,
     [/SELECT vendor_id FROM purchase_invoices/, [{ vendor_id: 'vd-1' }]],
     [
       /FROM vendors WHERE id = \$1 FOR UPDATE/,

@@ -10,7 +10,14 @@ import {
 } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { branchDocumentNumber } from '../../../../core/numbering';
-import { netValueChange, pushStockEvents, StockLedger } from '../../../inventory';
+import {
+  checkTrackedLines,
+  netValueChange,
+  pushStockEvents,
+  recordTracked,
+  StockLedger,
+  type MovementInput,
+} from '../../../inventory';
 import { lockVendor, postVendorLedger } from '../../vendor-ledger';
 import { purchaseBranchAllowed } from '../../services/purchase-invoice-writer';
 import { ReturnPurchaseCommand } from './return-purchase.command';
@@ -119,19 +126,27 @@ export class ReturnPurchaseHandler extends TransactionalCommandHandler<
         vat: share(line.vat, after, line.quantity) - share(line.vat, before, line.quantity),
       });
     }
-    const changes = await this.ledger.apply(
-      m,
-      rows.map((r) => ({
-        variantId: r.line.variant_id,
-        inventoryId: inv.inventory_id,
-        quantity: r.quantity.negated().toFixed(3),
-        reason: 'purchase_return',
-        referenceType: 'purchase_return',
-        referenceId: returnId,
-        unitCost: Math.round(Number(r.line.net) / Number(r.line.quantity)),
-        userId: user.id,
-      })),
-    );
+    // A tracked product goes back with its serials (units in this inventory) or its lot.
+    const tracked = dto.lines.map((r, i) => ({
+      field: `lines.${i}`,
+      variantId: byId.get(r.lineId)!.variant_id,
+      quantity: -r.quantity,
+      serials: r.serials,
+      batch: r.batch,
+    }));
+    const tracking = await checkTrackedLines(m, tracked);
+    const movements: MovementInput[] = rows.map((r) => ({
+      variantId: r.line.variant_id,
+      inventoryId: inv.inventory_id,
+      quantity: r.quantity.negated().toFixed(3),
+      reason: 'purchase_return',
+      referenceType: 'purchase_return',
+      referenceId: returnId,
+      unitCost: Math.round(Number(r.line.net) / Number(r.line.quantity)),
+      userId: user.id,
+    }));
+    const changes = await this.ledger.apply(m, movements);
+    await recordTracked(m, movements, tracked, tracking);
     await pushStockEvents(tx, changes);
     const subtotal = rows.reduce((s, r) => s + r.net, 0);
     const vat = rows.reduce((s, r) => s + r.vat, 0);

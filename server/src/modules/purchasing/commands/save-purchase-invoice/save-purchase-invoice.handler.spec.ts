@@ -1,5 +1,5 @@
 import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
-import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
+import { untrackedVariants, withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../../inventory';
 import { buyer, draftInvoice } from '../purchase-invoice.spec-fixture';
 import { SavePurchaseInvoiceCommand } from './save-purchase-invoice.command';
@@ -7,6 +7,7 @@ import { SavePurchaseInvoiceHandler } from './save-purchase-invoice.handler';
 
 function setup(stubs: QueryStub[]) {
   const { m, runner, ledger } = withLedger<StockLedger>([
+    untrackedVariants,
     ...stubs,
     [/SELECT id, branch_id FROM inventories/, [{ id: 'i-1', branch_id: 'b-1' }]],
     [/SELECT id FROM vendors/, [{ id: 'vd-1' }]],
@@ -33,8 +34,8 @@ describe('SavePurchaseInvoiceHandler', () => {
     const { m, runner, h } = setup([]);
     await h.execute(new SavePurchaseInvoiceCommand(dto(), buyer, testMeta));
     const lines = m.calls.find((c) => /INSERT INTO purchase_invoice_lines/.test(c.sql));
-    // rate 14 %, vat 399 on 2850, total 3249
-    expect(lines?.params.slice(7)).toEqual([[14], [399], [3249]]);
+    // rate 14 %, vat 399 on 2850, total 3249; no serials or lot (the product tracks none)
+    expect(lines?.params.slice(7)).toEqual([[14], [399], [3249], [null]]);
     const totals = m.calls.find((c) => /SET subtotal = \$2/.test(c.sql));
     expect(totals?.params).toEqual(['pi-1', 3000, 150, 399, 3249]);
     expect(runner.tx!.raised).toEqual([]);

@@ -1,0 +1,102 @@
+import 'reflect-metadata';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_SERIALS_PER_LINE, normalizeSerial, type SerialStatus } from '../tracking';
+import { IsCalendarDate } from './calendar-date';
+
+// Serials and batches on the lines that bring stock in (issue 34, docs/decisions/0100): purchase
+// invoices, opening stock and adjustments. The rules a line's list keeps against itself and the
+// stock (IMEI, duplicates, count, expiry) are the server's, with a message naming the line.
+
+const normalized = () =>
+  Transform(({ value }) => (typeof value === 'string' ? normalizeSerial(value) : value));
+
+/** One unit: its serial (a phone's first IMEI) and, for a dual-SIM phone, its second IMEI. */
+export class SerialUnitInputDto {
+  @normalized() @IsString() @MinLength(1) @MaxLength(50) serial: string;
+  @IsOptional() @normalized() @IsString() @MinLength(1) @MaxLength(50) imei2?: string | null;
+}
+
+/** A batch: its lot number, expiry date and, optionally, its production date (YYYY-MM-DD). */
+export class BatchInputDto {
+  @normalized() @IsString() @MinLength(1) @MaxLength(50) lot: string;
+  @IsCalendarDate({ dateOnly: true }) expiryDate: string;
+  @IsOptional() @IsCalendarDate({ dateOnly: true }) productionDate?: string | null;
+}
+
+/** What a line that brings stock in may carry for a tracked product. */
+export class TrackedLineInput {
+  /** a serial product's units, as many as the line's quantity */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_SERIALS_PER_LINE)
+  @ValidateNested({ each: true })
+  @Type(() => SerialUnitInputDto)
+  serials?: SerialUnitInputDto[];
+  /** a batch product's lot */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => BatchInputDto)
+  batch?: BatchInputDto;
+}
+
+/** GET /api/Serials/{serial}: a unit's history (received, moved, sold) by its serial or an IMEI. */
+export type SerialEventDto = {
+  at: string;
+  /** the stock ledger's reason: purchase, opening, adjustment, sale, transfer_in… */
+  reason: string;
+  /** +1 in, −1 out */
+  direction: 1 | -1;
+  inventoryId: string;
+  inventoryName: string;
+  branchId: string;
+  branchName: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  /** the document's number where it has one (a purchase invoice's) */
+  referenceNumber: string | null;
+  /** the vendor of a purchase, the customer of a sale */
+  partyName: string | null;
+  userName: string | null;
+};
+
+export type SerialUnitDto = {
+  id: string;
+  serial: string;
+  imei2: string | null;
+  status: SerialStatus;
+  variantId: string;
+  productId: string;
+  productName: string;
+  properties: Record<string, string>;
+  inventoryId: string | null;
+  inventoryName: string | null;
+  branchId: string | null;
+  receivedAt: string;
+  history: SerialEventDto[];
+};
+
+/** GET /api/Inventories/{id}/batches: one variant's lots holding stock there. */
+export class BatchStockQueryDto {
+  @IsUUID() variantId: string;
+}
+
+/** A batch's stock at one inventory (the FEFO pick's input; the expiry lists later). */
+export type BatchStockDto = {
+  batchId: string;
+  variantId: string;
+  lot: string;
+  expiryDate: string;
+  productionDate: string | null;
+  inventoryId: string;
+  onHand: number;
+};

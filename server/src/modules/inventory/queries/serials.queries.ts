@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  normalizeSerial,
+  type BatchStockDto,
+  type SerialEventDto,
+  type SerialUnitDto,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { branchReadScope } from '../../../core/auth/branch-scope';
+import { Errors } from '../../../core/errors/app.exception';
+import { rowFields, rowTimes } from '../../../core/database/row-fields';
+
+/**
+ * Serial units and batches read (issue 34): a unit's history by its serial or either IMEI, and a
+ * variant's batches in an inventory (the FEFO pick's input).
+ */
+@Injectable()
+export class SerialQueries {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /**
+   * The units a code names (a serial, or a phone's first or second IMEI; two products may share a
+   * serial), each with its history from the stock ledger: received when, where and from which
+   * vendor, moved, sold to whom. A user who reads one branch sees a unit that is or was there, and
+   * only the history there; none: 404.
+   */
+  async lookup(code: string, user: AuthUser): Promise<SerialUnitDto[]> {
+    const serial = normalizeSerial(code);
+    const scope = branchReadScope(user);
+    const units: Record<string, unknown>[] = await this.ds.query(
+      `SELECT su.id, su.serial, su.imei2, su.status, su.variant_id, v.product_id, p.name_ar AS product_name,
+              v.properties, su.inventory_id, i.name AS inventory_name, i.branch_id, su.created_at
+         FROM serial_units su JOIN variants v ON v.id = su.variant_id JOIN products p ON p.id = v.product_id
+         LEFT JOIN inventories i ON i.id = su.inventory_id
+        WHERE su.serial = $1 OR su.imei2 = $1
+        ORDER BY su.created_at, su.id`,
+      [serial],
+    );
+    if (!units.length) throw Errors.notFound();
+    const events: (Record<string, unknown> & { serial_unit_id: string })[] = await this.ds.query(
+      `SELECT sm.serial_unit_id, sm.quantity AS direction, m.at, m.reason, m.inventory_id, i.name AS inventory_name,
+              i.branch_id, b.name AS branch_name, m.reference_type, m.reference_id,
+              COALESCE(pi.number, si.number) AS reference_number, COALESCE(vd.name, c.name) AS party_name,
+              u.display_name AS user_name
+         FROM serial_movements sm JOIN stock_movements m ON m.id = sm.movement_id
+         JOIN inventories i ON i.id = m.inventory_id JOIN branches b ON b.id = i.branch_id
+         LEFT JOIN users u ON u.id = m.user_id
+         LEFT JOIN purchase_invoices pi ON m.reference_type = 'purchase_invoice' AND pi.id = m.reference_id
+         LEFT JOIN vendors vd ON vd.id = pi.vendor_id
+         LEFT JOIN sales_invoices si ON m.reference_type = 'sale' AND si.id = m.reference_id
+         LEFT JOIN customers c ON c.id = si.customer_id
+        WHERE sm.serial_unit_id = ANY($1::uuid[]) AND ($2::uuid IS NULL OR i.branch_id = $2)
+        ORDER BY m.at, m.id`,
+      [units.map((u) => u.id), scope],
+    );
+    const out = units
+      .map((u) => ({
+        ...rowFields(u, [
+          'id',
+          'serial',
+          'imei2?',
+          'inventory_id?',
+          'inventory_name?',
+          'branch_id?',
+        ]),
+        status: u.status as SerialUnitDto['status'],
+        variantId: u.variant_id as string,
+        productId: u.product_id as string,
+        productName: u.product_name as string,
+        properties: (u.properties as Record<string, string>) ?? {},
+        receivedAt: new Date(u.created_at as string).toISOString(),
+        history: events
+          .filter((e) => e.serial_unit_id === u.id)
+          .map((e): SerialEventDto => ({
+            ...rowTimes(e, ['at']),
+            ...rowFields(e, [
+              'reason',
+              'inventory_id',
+              'inventory_name',
+              'branch_id',
+              'branch_name',
+              'reference_type?',
+              'reference_id?',
+              'reference_number?',
+              'party_name?',
+              'user_name?',
+            ]),
+            direction: Number(e.direction) > 0 ? 1 : -1,
+          })),
+      }))
+      .filter((u) => !scope || u.branchId === scope || u.history.length > 0) as SerialUnitDto[];
+    if (!out.length) throw Errors.notFound();
+    return out;
+  }
+
+  /**
+   * A variant's batches holding stock in an inventory the user reads (else 404), earliest expiry
+   * first: what the first-expiry-first-out pick (`pickFefo`) takes from.
+   */
+  async batchStock(
+    inventoryId: string,
+    variantId: string,
+    user: AuthUser,
+  ): Promise<BatchStockDto[]> {
+    const [readable] = await this.ds.query(
+      'SELECT 1 FROM inventories WHERE id = $1 AND ($2::uuid IS NULL OR branch_id = $2)',
+      [inventoryId, branchReadScope(user)],
+    );
+    if (!readable) throw Errors.notFound();
+    const rows: Record<string, unknown>[] = await this.ds.query(
+      `SELECT b.id AS batch_id, b.variant_id, b.lot, b.expiry_date::text AS expiry_date,
+              b.production_date::text AS production_date, l.inventory_id, l.on_hand
+         FROM batch_levels l JOIN batches b ON b.id = l.batch_id
+        WHERE b.variant_id = $1 AND l.inventory_id = $2 AND l.on_hand > 0
+        ORDER BY b.expiry_date, b.lot`,
+      [variantId, inventoryId],
+    );
+    return rows.map((r) => ({
+      ...rowFields(r, [
+        'batch_id',
+        'variant_id',
+        'lot',
+        'expiry_date',
+        'production_date?',
+        'inventory_id',
+      ]),
+      onHand: Number(r.on_hand),
+    })) as BatchStockDto[];
+  }
+}
