@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, openInApp, signIn } from './support';
 
 // Issue 13: the accountant adds a sub-account, posts a manual entry (an unbalanced one is refused
 // with the server's message), sees it in the journal, opens the trial balance and the account
@@ -40,7 +40,7 @@ test('an accountant builds a sub-account, posts a manual entry and reads the tri
   await expect(row).toContainText(code);
   await expect(row).toContainText('مصروفات');
 
-  await page.goto('/JournalEntries/new');
+  await openInApp(page, '/JournalEntries/new');
   await expect(page.getByRole('heading', { level: 1, name: 'قيد يومية جديد' })).toBeVisible();
   await page.getByTestId('entry-description').fill('إيجار شهر نوفمبر');
   const account = page.getByTestId('entry-account');
@@ -66,7 +66,7 @@ test('an accountant builds a sub-account, posts a manual entry and reads the tri
   await expect(entry).toContainText('قيد يدوي');
   await expect(entry).toContainText('1,500.00');
 
-  await page.goto('/Reports/TrialBalance');
+  await openInApp(page, '/Reports/TrialBalance');
   await expect(page.getByRole('heading', { level: 1, name: 'ميزان المراجعة' })).toBeVisible();
   const rent = page.getByTestId('trial-row').filter({ hasText: code });
   await expect(rent).toContainText('إيجار المحل');
@@ -104,11 +104,11 @@ test('an accountant builds a sub-account, posts a manual entry and reads the tri
   expect(line.filter((v) => v === 1500)).toHaveLength(2); // the debit and the running balance
 
   // The income statement counts the rent among the expenses; the balance sheet balances.
-  await page.goto('/Reports/IncomeStatement');
+  await openInApp(page, '/Reports/IncomeStatement');
   await expect(page.getByRole('heading', { level: 1, name: 'قائمة الدخل' })).toBeVisible();
   await expect(page.getByTestId('report-row').filter({ hasText: code })).toContainText('-1,500.00');
   await expect(page.getByTestId('net-profit')).toBeVisible();
-  await page.goto('/Reports/BalanceSheet');
+  await openInApp(page, '/Reports/BalanceSheet');
   await expect(page.getByRole('heading', { level: 1, name: 'الميزانية العمومية' })).toBeVisible();
   const assets = await page.getByTestId('total-assets').getByRole('cell').last().innerText();
   await expect(page.getByTestId('total-liabilities-equity').getByRole('cell').last()).toHaveText(
@@ -117,11 +117,10 @@ test('an accountant builds a sub-account, posts a manual entry and reads the tri
 });
 
 test('a cashier gets no figures of the books', async ({ page }) => {
-  await signIn(page, 'cashier');
+  await signIn(page, 'cashier', undefined, { to: '/AccountingTree' });
   for (const report of ['TrialBalance', 'AccountStatement', 'IncomeStatement', 'BalanceSheet']) {
     const res = await page.request.get(`/api/reports/${report}`);
     expect(res.status()).toBe(403);
   }
-  await page.goto('/AccountingTree');
   await expect(page.getByTestId('account-row')).toHaveCount(0);
 });

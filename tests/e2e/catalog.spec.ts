@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissLowStockWhenShown, signIn } from './support';
+import { DEMO_PASSWORD, dismissLowStockWhenShown, openInApp, signIn } from './support';
 
 // Issue 4 acceptance, in Arabic as a shop owner would do it: the admin defines size and colour,
 // creates a product whose 2 sizes × 2 colours make 4 variants (one below its low-stock threshold),
@@ -52,17 +52,15 @@ test.beforeEach(async ({ page }) => {
 test('admin creates a size × colour product, prints its labels, finds it without hamza and sees it low in stock', async ({
   page,
 }) => {
-  await signIn(page, 'admin', DEMO_PASSWORD);
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-
   // --- Property types: size and colour with their values (chips input).
-  await page.goto('/PropertyTypes');
+  await signIn(page, 'admin', DEMO_PASSWORD, { to: '/PropertyTypes' });
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'أنواع الخصائص' })).toBeVisible();
   await createPropertyType(page, sizeType, ['S', 'M']);
   await createPropertyType(page, colourType, ['أحمر', 'أزرق']);
 
   // --- New product: the grid makes one variant per size × colour.
-  await page.goto('/Products');
+  await openInApp(page, '/Products');
   await expect(page.getByRole('heading', { name: 'المنتجات' })).toBeVisible();
   await page.getByTestId('product-add').click();
   await expect(page).toHaveURL(/\/Products\/new$/);
@@ -169,7 +167,7 @@ test('admin creates a size × colour product, prints its labels, finds it withou
   await expect(labelsDialog).toBeHidden();
 
   // --- Search typed without hamza finds it (normalised Arabic search).
-  await page.goto('/Products');
+  await openInApp(page, '/Products');
   await expect(page.getByRole('heading', { name: 'المنتجات' })).toBeVisible();
   await page.getByTestId('products-search').fill(typedWithoutHamza);
   const found = page.getByTestId('product-row').filter({ hasText: productName });
@@ -190,7 +188,7 @@ test('admin creates a size × colour product, prints its labels, finds it withou
     .click();
 
   // --- Low stock: the variant with 2 on hand (threshold 5) is listed, with a transfer link.
-  await page.goto('/Products/LowStock');
+  await openInApp(page, '/Products/LowStock');
   await expect(page.getByRole('heading', { name: 'منتجات قاربت على النفاد' })).toBeVisible();
   await expect(page.getByTestId('low-stock-row').first()).toBeVisible();
   await page.getByRole('textbox', { name: 'بحث بالاسم أو الكود' }).fill(stamp);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatPiasters } from '../../libs/contracts/src/money';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, openInApp, signIn } from './support';
 
 // Issue 15 (cheques): the accountant records a customer's cheque, deposits it into a bank account
 // and marks it bounced; the customer's balance is right after each step; /Transactions lists the
@@ -31,9 +31,8 @@ async function setDate(page: Page, testId: string, day: string) {
 }
 
 test("the accountant records, deposits and bounces a customer's cheque", async ({ page }) => {
-  await signIn(page, 'accountant');
+  await signIn(page, 'accountant', undefined, { to: '/Checks' });
   const start = (await customer(page)).balance;
-  await page.goto('/Checks');
   await expect(page.getByRole('heading', { name: 'الشيكات' })).toBeVisible();
 
   // Record: a missing field is refused by the form; then the cheque pays the customer's account.
@@ -77,7 +76,7 @@ test("the accountant records, deposits and bounces a customer's cheque", async (
 
   // The customer's page shows the bounced cheque in the ledger, linked to the cheque.
   const { id: customerId } = await customer(page);
-  await page.goto(`/Customers/${customerId}`);
+  await openInApp(page, `/Customers/${customerId}`);
   await expect(page.getByTestId('customer-balance')).toHaveText(formatPiasters(start));
   const entries = page.getByTestId('ledger-row').filter({ hasText: number });
   await expect(entries).toHaveCount(2);
@@ -86,7 +85,7 @@ test("the accountant records, deposits and bounces a customer's cheque", async (
 
   // The movements list shows the cheque received and, newest first, its bounce reversing it
   // (issue 30 item 5), and exports to Excel.
-  await page.goto('/Transactions');
+  await openInApp(page, '/Transactions');
   await expect(page.getByRole('heading', { name: 'الحركات المالية' })).toBeVisible();
   const rows = page.getByTestId('transaction-row').filter({ hasText: number });
   await expect(rows).toHaveCount(2);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, openInApp, signIn, writeHeaders } from './support';
 
 // Issue 30 items 13 and 7 in the browser: on /Customers/{id} the pay dialog says which part of
 // the balance is an installment plan; more than is owed is refused with what is owed unless the
@@ -93,7 +93,7 @@ test('the pay dialog shows the plan part, refuses more than is owed, takes an ad
   });
 
   // /Installments lists the sale as awaiting its plan; the action makes it.
-  await page.goto('/Installments');
+  await openInApp(page, '/Installments');
   const awaiting = page.getByTestId('awaiting-plan-row').filter({ hasText: sale.number });
   await expect(awaiting).toBeVisible();
   await expect(awaiting).toContainText('2,000.00');
@@ -127,7 +127,7 @@ test('the pay dialog shows the plan part, refuses more than is owed, takes an ad
     ((await a('get', `/api/Shift/${shift.id}`)) as { totals: { expectedCash: number } }).totals
       .expectedCash;
   const cashBefore = await expectedCash();
-  await page.goto(`/Installments/${plan.id}`);
+  await openInApp(page, `/Installments/${plan.id}`);
   await page.getByTestId('plan-collect').click();
   const collect = page.getByTestId('collect-dialog');
   await expect(collect).toBeVisible();
@@ -145,7 +145,7 @@ test('the pay dialog shows the plan part, refuses more than is owed, takes an ad
   const collected = 10_00;
 
   // The customer's page: the pay dialog says which part of the balance is the plan.
-  await page.goto(`/Customers/${customer.id}`);
+  await openInApp(page, `/Customers/${customer.id}`);
   await expect(page.getByTestId('customer-page')).toBeVisible();
   const owed = 1_000_00 + plan.toPay - collected;
   const format = (p: number) =>

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, openInApp, scan, signIn, writeHeaders } from './support';
 
 // Issue 18 item 3: the branch manager sells at the POS and marks the sale for delivery, assigns
 // the demo driver; the driver, on a phone-sized screen, takes it out and delivers it (cash on
@@ -37,7 +37,7 @@ test('a delivery sale goes assigned → out → delivered and the driver’s cas
   browser,
 }) => {
   // --- The manager sells one item in cash at the POS.
-  await signIn(page, 'manager');
+  await signIn(page, 'manager', undefined, { to: '/POS' });
   const session = (await (await page.request.get('/api/auth/session')).json()) as {
     user: { branchId: string };
   };
@@ -55,7 +55,6 @@ test('a delivery sale goes assigned → out → delivered and the driver’s cas
   const item = found.find((v) => v.barcodes.length > 0 && available(v) >= 2)!;
   expect(item).toBeTruthy();
 
-  await page.goto('/POS');
   const panel = page.getByTestId('open-shift-panel');
   const screen = page.getByTestId('pos-screen');
   await expect(panel.or(screen)).toBeVisible();
@@ -90,7 +89,7 @@ test('a delivery sale goes assigned → out → delivered and the driver’s cas
   await expect(dialog).toBeHidden();
 
   // --- /Delivery: the order is pending; assign the demo driver.
-  await page.goto('/Delivery');
+  await openInApp(page, '/Delivery');
   await expect(page.getByRole('heading', { level: 1, name: 'طلبات التوصيل' })).toBeVisible();
   await page.getByTestId('delivery-search').fill(saleNumber);
   const row = page.getByTestId('delivery-row').filter({ hasText: saleNumber });
@@ -174,7 +173,7 @@ test('a delivery sale goes assigned → out → delivered and the driver’s cas
   expect(after.find((v) => v.id === main.id)!.balance).toBe(main.balance + owed);
 
   // --- The order's page: delivered, collected and handed in, its timeline, and its slip.
-  await page.goto(orderUrl);
+  await openInApp(page, orderUrl);
   await expect(page.getByTestId('delivery-status')).toHaveText('تم التسليم');
   await expect(page.getByTestId('delivery-collected')).toHaveText('25.00');
   await expect(page.getByText('تم التسليم للخزينة')).toBeVisible();

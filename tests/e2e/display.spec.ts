@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, openInApp, signIn } from './support';
 
 // Issue 30 items 4, 5, 6, 8 and 10, walked in Arabic on the demo data: what the screens print
 // for an opening balance, a bounced cheque, the journal's own words, the balance sheet's totals,
@@ -24,7 +24,7 @@ test('the vendor page ages the opening balance with the invoices (item 4)', asyn
   }[];
   const vendor = vendors.find((v) => v.openingBalance > 0 && v.balance > 0);
   expect(vendor).toBeDefined();
-  await page.goto(`/Vendors/${vendor!.id}`);
+  await openInApp(page, `/Vendors/${vendor!.id}`);
   const balance = await page.getByTestId('vendor-balance').innerText();
   await expect(page.getByTestId('aging-total')).toHaveText(balance);
 });
@@ -32,9 +32,8 @@ test('the vendor page ages the opening balance with the invoices (item 4)', asyn
 test('transactions, journal and balance sheet name every step once, in Arabic (item 5)', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
   // the demo's bounced cheque shows its reversal row
-  await page.goto('/Transactions');
+  await signIn(page, 'admin', undefined, { to: '/Transactions' });
   // (filtered by type: the demo's payments are not on the first page once other tests have run)
   await pick(page, 'النوع', 'سداد فاتورة مشتريات');
   const payment = page
@@ -49,7 +48,7 @@ test('transactions, journal and balance sheet name every step once, in Arabic (i
   await expect(reversal.locator('bdi[dir="ltr"]').first()).toHaveText(/\d\.\d\d$/);
 
   // the journal's cheque entries say what happened in Arabic, no raw status words
-  await page.goto('/JournalEntries');
+  await openInApp(page, '/JournalEntries');
   await pick(page, 'المصدر', 'شيك');
   const rows = page.getByTestId('journal-row');
   await expect(rows.first()).toBeVisible();
@@ -58,7 +57,7 @@ test('transactions, journal and balance sheet name every step once, in Arabic (i
     expect(text).not.toMatch(/\b(received|issued|bounced|cleared|cancelled)\b/);
 
   // each total once
-  await page.goto('/Reports/BalanceSheet');
+  await openInApp(page, '/Reports/BalanceSheet');
   await expect(page.getByTestId('total-assets')).toBeVisible();
   for (const total of ['إجمالي الأصول', 'إجمالي حقوق الملكية', 'إجمالي الخصوم'])
     await expect(
@@ -69,7 +68,7 @@ test('transactions, journal and balance sheet name every step once, in Arabic (i
 test('payment methods say when card or wallet settles into no bank vault (item 6)', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', undefined, { to: '/PaymentMethods' });
   const methods = (await (await page.request.get('/api/PaymentMethods')).json()) as {
     id: string;
     type: string;
@@ -79,7 +78,6 @@ test('payment methods say when card or wallet settles into no bank vault (item 6
   // the demo sets one for each
   expect(settled.length).toBeGreaterThan(0);
   for (const m of settled) expect(m.settlementVaultId).not.toBeNull();
-  await page.goto('/PaymentMethods');
   await expect(page.getByTestId('method-row').first()).toBeVisible();
   await expect(page.getByTestId('method-no-settlement')).toHaveCount(0);
   // without one, the screen says so
@@ -102,14 +100,13 @@ test('payment methods say when card or wallet settles into no bank vault (item 6
 });
 
 test('sales per hour needs an hour of shift time (item 8)', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', undefined, { to: '/Performance' });
   const perf = (await (await page.request.get('/api/Performance')).json()) as {
     rows: { userName: string; hoursWorked: number; salesPerHour: number | null }[];
   };
   const short = perf.rows.find((r) => r.hoursWorked < 1);
   expect(short).toBeDefined();
   expect(short!.salesPerHour).toBeNull();
-  await page.goto('/Performance');
   const row = page.getByTestId('performance-row').filter({ hasText: short!.userName });
   await expect(row.locator('span[title]')).toHaveText('—');
 });
@@ -124,11 +121,11 @@ test('records, branches and days go by their names (item 10)', async ({ page }) 
   for (const text of await rows.allInnerTexts()) expect(text).not.toMatch(/…[0-9a-f]{8}/);
 
   // the demo's first branch issues e-receipts
-  await page.goto('/Branches');
+  await openInApp(page, '/Branches');
   const live = page.getByRole('row').filter({ hasText: 'فرع وسط البلد' });
   await expect(live.getByTestId('branch-eta')).toHaveText('الإيصال الإلكتروني مفعّل');
 
-  await page.goto('/DailyReport');
+  await openInApp(page, '/DailyReport');
   await expect(page.getByTestId('daily-method').first()).toBeVisible();
   await expect(page.locator('body')).not.toContainText(/\d{4}-\d{2}-\d{2}/);
 });

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { p12File } from '../fixtures/eta-company';
 import { ensureDocuments } from './documents';
-import { dismissLowStockWhenShown, serverPort, signIn } from './support';
+import { dismissLowStockWhenShown, openInApp, serverPort, signIn } from './support';
 
 // Issue 17 item 4: an e-invoice from a sale, signed with a PKCS#12 seal, sent to the local ETA
 // simulator, moves to valid live on its page; then it is cancelled with a reason. The simulator
@@ -56,12 +56,12 @@ test('an e-invoice from a sale becomes valid live, then is cancelled with a reas
     kind: string | null;
   };
   if (!signer.kind) {
-    await page.goto('/E-invoices');
+    await openInApp(page, '/E-invoices');
     const missing = page.getByTestId('einvoice-signer-missing');
     await expect(missing).toContainText('لم يُضبط توقيع الفواتير الإلكترونية بعد');
     await missing.getByTestId('einvoice-signer-missing-fix').click();
     await expect(page).toHaveURL(/\/E-invoices\/CompanyInfo$/);
-  } else await page.goto('/E-invoices/CompanyInfo');
+  } else await openInApp(page, '/E-invoices/CompanyInfo');
   const card = page.getByTestId('eta-signer');
   await card.getByTestId('eta-signer-file').setInputFiles(p12File('e2e-seal'));
   await expect(card.getByTestId('eta-signer-file-name')).toHaveText('seal.p12');
@@ -77,12 +77,12 @@ test('an e-invoice from a sale becomes valid live, then is cancelled with a reas
   const after = await (await page.request.get('/api/E-invoices/CompanyInfo/signer')).text();
   expect(after).not.toContain('e2e-seal');
   expect(after).toContain('"hasP12File":true');
-  await page.goto('/E-invoices');
+  await openInApp(page, '/E-invoices');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('einvoice-signer-missing')).toHaveCount(0);
   const docs = await ensureDocuments(page.request);
 
-  await page.goto('/E-invoices/New');
+  await openInApp(page, '/E-invoices/New');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('فاتورة إلكترونية جديدة');
   await page.getByTestId('sale-number').fill(docs.invoiceNumber);
   await page.getByTestId('sale-find').click();
@@ -124,7 +124,7 @@ test('an e-invoice from a sale becomes valid live, then is cancelled with a reas
   );
   await expect(page.getByTestId('einvoice-state-reason')).toContainText('خطأ في السعر');
 
-  await page.goto('/E-invoices');
+  await openInApp(page, '/E-invoices');
   const number = await page.request
     .get(page.url().replace(/\/E-invoices$/, '/api/E-invoices/documents?status=cancelled'))
     .then(async (r) => ((await r.json()) as { internalId: string }[])[0].internalId);

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, openInApp, signIn } from './support';
 
 // Issue 15 acceptance (expenses): the accountant records an expense with a photo of the receipt
 // and sees the vault's balance go down; a monthly template appears as due and "record now" from
@@ -119,10 +119,10 @@ test('a monthly template is due, and "record now" pre-fills the form', async ({ 
   const due = page.getByTestId('expenses-due-row').filter({ hasText: `إيجار المخزن ${stamp}` });
   await expect(due).toContainText('3,000.00');
   // …and on the dashboard.
-  await page.goto('/');
+  await openInApp(page, '/');
   await expect(page.getByTestId('dashboard-expenses-due')).toContainText(`إيجار المخزن ${stamp}`);
 
-  await page.goto('/Expenses');
+  await openInApp(page, '/Expenses');
   await due.getByRole('button', { name: 'سجل الآن' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: `إيجار المخزن ${stamp}` });
   await expect(page.getByTestId('expense-amount')).toHaveValue('3000');

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   axeViolations,
   dismissLowStockWhenShown,
+  openInApp,
   signIn,
   transitionsEnded,
   writeHeaders,
@@ -279,7 +280,7 @@ test('a cashier sells a fridge on 12 installments, prints the contract; the mana
     await expect(todayCount).toHaveText(String(dueToday - 1));
 
     // The plan is in the list with what it still owes.
-    await manager.goto('/Installments');
+    await openInApp(manager, '/Installments');
     await manager.getByTestId('plans-search').fill(planNumber);
     const listed = manager.getByTestId('plan-row').filter({ hasText: planNumber });
     await expect(listed).toContainText('9,167.00');
@@ -307,7 +308,7 @@ test('a manager settles a plan early and reschedules a late one, each previewed 
 
   // Early settlement: the server's quote, then the money into a vault; the plan is settled.
   const active = (await list('active')).find((p) => p.outstanding > 0 && p.overdueCount === 0)!;
-  await page.goto(`/Installments/${active.id}`);
+  await openInApp(page, `/Installments/${active.id}`);
   await expect(page.getByRole('heading', { name: `خطة التقسيط ${active.number}` })).toBeVisible();
   await page.getByTestId('plan-settle').click();
   const toPay = page.getByTestId('settle-to-pay');
@@ -327,7 +328,7 @@ test('a manager settles a plan early and reschedules a late one, each previewed 
 
   // Reschedule a late plan: 6 monthly installments of what it still owes, late fees included.
   const late = (await list('late'))[0];
-  await page.goto(`/Installments/${late.id}`);
+  await openInApp(page, `/Installments/${late.id}`);
   await expect(page.getByRole('heading', { name: `خطة التقسيط ${late.number}` })).toBeVisible();
   await page.getByTestId('plan-reschedule').click();
   const dialog = page.getByTestId('reschedule-dialog');
@@ -362,7 +363,7 @@ test('the administrator sets the late-fee rule and the early-settlement discount
   const original = ((await call('get', '/api/StoreSettings')) as { installments: Rules })
     .installments;
   try {
-    await page.goto('/SystemSettings');
+    await openInApp(page, '/SystemSettings');
     const form = page.getByTestId('installment-settings');
     await expect(form).toBeVisible();
     await page.getByTestId('late-fee-kind').click();

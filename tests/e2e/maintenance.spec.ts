@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, openInApp, scan, signIn, writeHeaders } from './support';
 
 // Issue 18 item 1 (maintenance): a technician takes a phone in (a customer added on the spot, a
 // deposit), prints the intake receipt (number, barcode, the store's maintenance terms), adds a
@@ -74,7 +74,7 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     await tech.context().clearCookies();
 
     // The technician (the branch manager) and the front desk (the cashier), same branch.
-    await signIn(tech, 'manager');
+    await signIn(tech, 'manager', undefined, { to: '/Maintenance' });
     await signIn(desk, 'cashier', undefined, { to: '/Maintenance' });
     await expect(desk.getByRole('heading', { name: 'الصيانة' })).toBeVisible();
     const readyChip = desk.getByTestId('ticket-count-ready');
@@ -85,7 +85,6 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     await expect(readyChip).toHaveAttribute('data-count', String(readyBefore));
 
     // Intake: the form refuses a ticket without a customer and a problem.
-    await tech.goto('/Maintenance');
     await tech.getByTestId('ticket-add').click();
     const form = tech.getByRole('dialog').filter({ hasText: 'تذكرة صيانة جديدة' });
     await tech.getByTestId('ticket-save').click();
@@ -194,7 +193,7 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
 
     // The customer pays AT THE POS: the cashier scans the ticket there, takes 750 in cash into
     // the shift (like a sale) and the device is handed over with the delivery receipt.
-    await desk.goto('/POS');
+    await openInApp(desk, '/POS');
     const panel = desk.getByTestId('open-shift-panel');
     const screen = desk.getByTestId('pos-screen');
     await expect(panel.or(screen)).toBeVisible();
@@ -237,7 +236,7 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     await expect(desk.getByTestId('ticket-pay-not-ready')).toContainText('تم التسليم');
     await desk.keyboard.press('Escape');
 
-    await desk.goto(`/Maintenance/${ticketId}`);
+    await openInApp(desk, `/Maintenance/${ticketId}`);
     await expect(desk.getByTestId('ticket-page-status')).toHaveText('تم التسليم');
     await expect(desk.getByTestId('ticket-paid')).toContainText('750');
     await expect(desk.getByTestId('ticket-paid-method')).not.toBeEmpty();

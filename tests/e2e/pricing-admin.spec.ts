@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCaller, dismissLowStockWhenShown, setDate, signIn, transitionsEnded } from './support';
+import {
+  apiCaller,
+  dismissLowStockWhenShown,
+  openInApp,
+  setDate,
+  signIn,
+  transitionsEnded,
+} from './support';
 
 // Issue 33's back office (docs/decisions/0092): a branch manager makes a wholesale price list with
 // a quantity break and a "buy 2 get 1" promotion on the screens, each bad input (empty, letters,
@@ -138,7 +145,7 @@ test('a manager makes a wholesale list with a break and a buy-2-get-1 offer; bad
   ]);
 
   // ── the promotion: buy 2, the third free ──
-  await page.goto('/Promotions');
+  await openInApp(page, '/Promotions');
   await expect(page.getByRole('heading', { name: 'العروض', level: 1 })).toBeVisible();
   await page.getByTestId('promotion-add').click();
   const promoDialog = page.getByRole('dialog', { name: 'عرض جديد' });
@@ -206,7 +213,7 @@ test('a manager makes a wholesale list with a break and a buy-2-get-1 offer; bad
   await promoRow.getByTestId('promotion-deactivate').click();
   await page.getByTestId('confirm-dialog-confirm').click();
   await expect(promoRow).toHaveCount(0);
-  await page.goto('/PriceLists');
+  await openInApp(page, '/PriceLists');
   await page.getByTestId('price-lists-search').fill(tag);
   await listRow.getByTestId('price-list-deactivate').click();
   await page.getByTestId('confirm-dialog-confirm').click();
@@ -237,7 +244,7 @@ test("a manager makes a customer group and puts a customer in it from the custom
   ).toHaveCount(1);
   await shot(page, 'customer-groups');
 
-  await page.goto(`/Customers/${customer.id}`);
+  await openInApp(page, `/Customers/${customer.id}`);
   await expect(page.getByTestId('customer-page')).toBeVisible();
   await page.getByTestId('customer-group').click();
   await page.getByRole('option', { name: `تجار الجملة ${tag}`, exact: true }).click();
@@ -264,7 +271,7 @@ test('a cashier reads the price lists and promotions but gets no button to chang
   await expect(page.getByRole('heading', { name: 'العروض', level: 1 })).toBeVisible();
   await expect(page.getByTestId('promotion-add')).toHaveCount(0);
   await expect(page.getByTestId('promotion-edit')).toHaveCount(0);
-  await page.goto('/PriceLists');
+  await openInApp(page, '/PriceLists');
   await expect(page.getByRole('heading', { name: 'قوائم الأسعار', level: 1 })).toBeVisible();
   await expect(page.getByTestId('price-list-add')).toHaveCount(0);
   await expect(page.getByTestId('price-list-deactivate')).toHaveCount(0);

@@ -32,9 +32,8 @@ for (const language of ['ar', 'en'] as const) {
         { name: 'locale', value: language, url: baseURL! },
         { name: 'theme', value: theme, url: baseURL! },
       ]);
-      await signIn(page, 'admin');
       const errors = collectErrors(page);
-      await page.goto('/statistics');
+      await signIn(page, 'admin', undefined, { to: '/statistics' });
       const html = page.locator('html');
       await expect(html).toHaveAttribute('lang', language);
       await expect(html).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
@@ -73,9 +72,8 @@ for (const language of ['ar', 'en'] as const) {
 }
 
 test('performance: a ranking, and a name opens that person’s invoices', async ({ page }) => {
-  await signIn(page, 'admin');
   const errors = collectErrors(page);
-  await page.goto('/Performance');
+  await signIn(page, 'admin', undefined, { to: '/Performance' });
   await expect(page.getByTestId('performance-title')).toHaveText('أداء الموظفين');
   const rows = page.getByTestId('performance-row');
   await expect(rows.first()).toBeVisible();

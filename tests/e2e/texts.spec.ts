@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ensureDocuments } from './documents';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, openInApp, signIn } from './support';
 
 // Issue 11 item 10: what a shop owner read in the wrong language or raw.
 
@@ -28,12 +28,12 @@ test('in English: payment methods by their English names, the products column "N
   await context.addCookies([{ name: 'locale', value: 'en', url: baseURL! }]);
   await signIn(page, 'admin');
   const docs = await ensureDocuments(page.request);
-  await page.goto(`/invoices/${docs.invoiceId}`);
+  await openInApp(page, `/invoices/${docs.invoiceId}`);
   // the latest invoice (earlier specs' sales are paid by any method): its method in English
   const payment = page.getByTestId('invoice-payment').first();
   await expect(payment).toContainText(/Cash|Card|Mobile wallet|Bank transfer/);
   await expect(payment).not.toContainText(/[\u0600-\u06FF]/);
-  await page.goto('/Products');
+  await openInApp(page, '/Products');
   await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Arabic name' })).toHaveCount(0);
 });
@@ -91,7 +91,7 @@ test('a product name in Latin script is marked lang="en"', async ({ page }) => {
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  await page.goto('/Products');
+  await openInApp(page, '/Products');
   await page.getByTestId('products-search').fill(name);
   const row = page.getByTestId('product-row').filter({ hasText: name });
   await expect(row.locator('[lang="en"]', { hasText: name })).toBeVisible();
