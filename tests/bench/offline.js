@@ -1,5 +1,5 @@
 // `npm run bench -- offline [--database-url URL] [--variants 500000] [--scans 200] [--queries 120]
-//   [--sales 1000] [--ui-sales 5] [--port 4380]`
+//   [--sales 1000] [--ui-sales 5] [--port 4380] [--profile-dir DIR] [--search-only] [--seed N]`
 //
 // The offline till (issue 32) at a large catalogue, in Chromium (playwright-core, Debian's
 // /usr/bin/chromium-headless-shell or CHROMIUM_PATH), a persistent browser profile as a till's:
@@ -21,7 +21,7 @@
 //
 // Like the scan bench, with --database-url it uses (and seeds up to --variants when short) an
 // existing database; without one a throwaway database is made, seeded and dropped.
-/* global window, document */
+/* global window, document, navigator, caches */
 // (browser globals: the functions passed to page.evaluate run in the page)
 const fs = require('node:fs');
 const { randomUUID } = require('node:crypto');
@@ -49,6 +49,12 @@ const CATALOG_ONLY = process.argv.includes('--catalog-only');
 // database finds its catalog loaded (the "first load" then is a delta), to measure scan and search
 // again without loading 500k variants each time.
 const PROFILE_DIR = arg('profile-dir', '');
+// `--search-only`: after the catalog is ready, only the offline scans and searches (no online
+// baseline, no sync); the till's service worker is unregistered and blocked, so a kept profile
+// runs the build as it is now (its worker would serve the build it cached until the till applies
+// the update). With `--seed N` the sampled barcodes and names are the same from one run to the next.
+const SEARCH_ONLY = process.argv.includes('--search-only');
+const SEED = arg('seed', '');
 
 /** Samples the page's JavaScript (CDP Profiler); the returned stop gives self time by function. */
 async function startProfile(page) {
@@ -122,7 +128,13 @@ function queriesFrom(names) {
 
 async function pickData(pg, inventoryId, total) {
   const need = 10 + 2 * SCANS + DRAIN_SCANS;
-  const sample = total > 100_000 ? 'TABLESAMPLE SYSTEM (5)' : '';
+  const repeatable = SEED ? ` REPEATABLE (${Number(SEED)})` : '';
+  const sample = total > 100_000 ? `TABLESAMPLE SYSTEM (5)${repeatable}` : '';
+  if (SEED) {
+    // (random() in parallel workers is not seeded: one process draws them all)
+    await pg.query('SET max_parallel_workers_per_gather = 0');
+    await pg.query('SELECT setseed($1)', [(Number(SEED) % 1000) / 1000]);
+  }
   const { rows: codes } = await pg.query(
     `SELECT barcode FROM (
        SELECT DISTINCT ON (b.variant_id) b.barcode, b.variant_id FROM variant_barcodes b ${sample}
@@ -156,6 +168,8 @@ async function pickData(pg, inventoryId, total) {
   };
 }
 
+const loadNow = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
+
 async function main() {
   process.env.LOG_LEVEL = 'silent';
   const load = {
@@ -188,6 +202,7 @@ async function main() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
     baseURL: `http://127.0.0.1:${PORT}`,
+    ...(SEARCH_ONLY ? { serviceWorkers: 'block' } : {}),
     locale: 'ar-EG',
     timezoneId: 'Africa/Cairo',
   });
@@ -206,6 +221,15 @@ async function main() {
         misses.push(`console: ${m.text().slice(0, 200)}`);
     });
     await page.goto('/login');
+    if (SEARCH_ONLY) {
+      // A kept profile's worker still answers for the origin (blocking only stops registering):
+      // unregistered, its caches dropped, and the page loaded again from the server.
+      await page.evaluate(async () => {
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+        for (const k of await caches.keys()) await caches.delete(k);
+      });
+      await page.goto('/login');
+    }
     // A kept profile (--profile-dir) may still be signed in.
     await page.locator('input[name="username"], [data-testid="user-menu"]').first().waitFor();
     if (await page.locator('input[name="username"]').isVisible()) {
@@ -229,7 +253,7 @@ async function main() {
 
     // 1. The first load of the device catalog.
     const status = page.getByTestId('device-catalog-status');
-    const profiler = PROFILE ? await startProfile(page) : null;
+    const profiler = PROFILE && !SEARCH_ONLY ? await startProfile(page) : null;
     const t0 = performance.now();
     await page.goto('/POS');
     await page
@@ -276,13 +300,18 @@ async function main() {
       }
       return commit;
     };
-    await scanSeries(codes.slice(0, 10)); // warm-up
-    out.onlineScan = await scanSeries(codes.slice(10, 10 + SCANS));
-    out.onlineSearch = await searchSeries();
+    if (!SEARCH_ONLY) {
+      await scanSeries(codes.slice(0, 10)); // warm-up
+      out.onlineScan = await scanSeries(codes.slice(10, 10 + SCANS));
+      out.onlineSearch = await searchSeries();
+    }
     await context.setOffline(true);
     await scanSeries(codes.slice(0, 10)); // warm-up (the device's lookups)
     out.offlineScan = await scanSeries(codes.slice(10 + SCANS, 10 + 2 * SCANS));
+    // (`--profile --search-only`: the page's main thread during the offline searches instead)
+    const searchProfiler = PROFILE && SEARCH_ONLY ? await startProfile(page) : null;
     out.offlineSearch = await searchSeries();
+    if (searchProfiler) out.profile = await searchProfiler();
     // The device's lookups alone (deviceSearch's own measure), apart from listing the results.
     const lookups = await page.evaluate(() =>
       performance
@@ -291,6 +320,7 @@ async function main() {
     );
     out.offlineLookup = lookups.map((l) => l.ms);
     out.slowestLookups = [...lookups].sort((a, b) => b.ms - a.ms).slice(0, 8);
+    if (SEARCH_ONLY) return void printSearch(out, { ...load, end: loadNow() }, misses);
 
     // 3. Sales queued offline, then the sync with the till in use.
     for (let i = 0, sold = 0; sold < UI_SALES; i++) {
@@ -361,7 +391,7 @@ async function main() {
     await pg.end();
     await db.drop();
   }
-  load.end = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
+  load.end = loadNow();
   print(out, load, misses);
 }
 
@@ -382,26 +412,41 @@ function printCatalog(out, load) {
   );
   if (out.profile) {
     console.log(
-      `  the page's main thread while loading (${(out.profile.total / 1000).toFixed(1)} s sampled), self time:`,
+      `  the page's main thread ${SEARCH_ONLY ? 'during the offline searches' : 'while loading'} (${(out.profile.total / 1000).toFixed(1)} s sampled), self time:`,
     );
     for (const [k, ms] of out.profile.top)
       console.log(`    ${(ms / 1000).toFixed(2).padStart(7)} s  ${k}`);
   }
 }
 
-function print(out, load, misses) {
-  printCatalog(out, load);
+function printOffline(out) {
   const s = (x) => percentiles(x);
-  report('online scan → line (server)', s(out.onlineScan.commit));
   report('offline scan → line', s(out.offlineScan.commit));
   report('offline scan → next frame', s(out.offlineScan.frame));
-  report('online search → list', s(out.onlineSearch));
   report('offline search → list', s(out.offlineSearch));
   if (out.offlineLookup.length) report('  of which the lookup', s(out.offlineLookup));
   if (out.slowestLookups?.length)
     console.log(
       `  slowest lookups: ${out.slowestLookups.map((l) => `«${l.text}» ${l.ms.toFixed(1)} ms`).join(', ')}`,
     );
+}
+
+function printSearch(out, load, misses) {
+  printCatalog(out, load);
+  printOffline(out);
+  if (misses.length) console.log(`missed: ${misses.length}\n  ${misses.slice(0, 10).join('\n  ')}`);
+  const s = (x) => percentiles(x);
+  console.log(
+    `targets: offline scan p95 ≤ 50 ms ${s(out.offlineScan.commit).p95 <= 50 ? 'met' : 'NOT met'}; offline search p95 ≤ 100 ms ${s(out.offlineSearch).p95 <= 100 ? 'met' : 'NOT met'}`,
+  );
+}
+
+function print(out, load, misses) {
+  printCatalog(out, load);
+  const s = (x) => percentiles(x);
+  report('online scan → line (server)', s(out.onlineScan.commit));
+  report('online search → list', s(out.onlineSearch));
+  printOffline(out);
   const d = out.drain;
   console.log(
     `sync: ${d.before.queue} queued (${UI_SALES} paid at the till, ${d.filled.added} copies) → empty in ${(out.drainMs / 1000).toFixed(1)} s ` +

@@ -136,6 +136,12 @@ describe('loyalty points', () => {
       pointsEntries.status,
       pointsEntries.body.map((e: { sourceType: string }) => e.sourceType),
     ]).toEqual([200, ['loyalty']]);
+    // each linked to its document: the points to the invoice, the card's spending to the card
+    expect(pointsEntries.body[0].sourceParentId).toBe(sale.body.id);
+    const cardEntries = await admin.get('/api/JournalEntries?sourceType=gift_card&pageSize=100');
+    expect(cardEntries.body.map((e: { sourceParentId: string }) => e.sourceParentId)).toContain(
+      card.body.id,
+    );
     // a walk-in earns nothing
     expect((await sell(1, [{ methodId: cash, amount: 1_000 }])).body.loyalty).toBeUndefined();
     // returning 3 of 6 takes back 2 of the 4 points (half, rounded down), then the rest
@@ -146,8 +152,17 @@ describe('loyalty points', () => {
           lines: [{ saleLineId: sale.body.lines[0].id, quantity }],
         })
         .set(IDEMPOTENCY_HEADER, randomUUID());
-    expect((await ret(3)).status).toBe(201);
+    const firstReturn = await ret(3);
+    expect(firstReturn.status).toBe(201);
     expect((await held(customerId)).points).toBe(2);
+    // the return's entries and the points it took back open the invoice returned
+    for (const type of ['return', 'loyalty']) {
+      const listed = await admin.get(
+        `/api/JournalEntries?sourceType=${type}&sourceId=${firstReturn.body.id}`,
+      );
+      expect([type, listed.body.length > 0]).toEqual([type, true]);
+      for (const e of listed.body) expect([type, e.sourceParentId]).toEqual([type, sale.body.id]);
+    }
     expect((await ret(3)).status).toBe(201);
     expect((await held(customerId)).points).toBe(0);
     expect((await account('loyalty_liability')) - before).toBe(0);

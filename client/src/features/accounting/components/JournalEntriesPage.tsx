@@ -32,8 +32,9 @@ const byId = (name: string, id: string | null | undefined) =>
 
 /**
  * The screen of an automatic entry's document, by its source type: the invoice, the product (its
- * opening stock), the stock-taking, the transfer; an adjustment opens its inventory, a cost edit
- * its product.
+ * opening stock), the stock-taking, the transfer, the shift, the installment plan; an adjustment
+ * opens its inventory, a cost edit its product, a return or loyalty points their invoice, a gift
+ * card's movement its card.
  */
 const SOURCE_HREF: Record<string, (e: JournalEntryDto) => string | null> = {
   sale: (e) => page('invoices-id', e.sourceId),
@@ -54,6 +55,14 @@ const SOURCE_HREF: Record<string, (e: JournalEntryDto) => string | null> = {
   purchase: (e) => byId('buy', e.sourceId),
   purchase_return: (e) => byId('buy', e.sourceParentId),
   money_transaction: (e) => byId('MoneyTransactions', e.sourceId),
+  // a return, points earned or taken back: the invoice; a gift card's movement: the card
+  return: (e) => page('invoices-id', e.sourceParentId),
+  loyalty: (e) => page('invoices-id', e.sourceParentId),
+  gift_card: (e) => page('GiftCards-id', e.sourceParentId),
+  shift: (e) => page('Shift-id', e.sourceId),
+  shift_deposit: (e) => page('Shift-id', e.sourceId),
+  installment_plan: (e) => page('Installments-id', e.sourceId),
+  installment_payment: (e) => page('Installments-id', e.sourceParentId),
 };
 const sourceHref = (e: JournalEntryDto) =>
   (e.sourceId && SOURCE_HREF[e.sourceType ?? '']?.(e)) || null;

@@ -198,7 +198,11 @@ export class AccountingQueries {
                                                WHERE m.reference_type = 'stock_adjustment' AND m.reference_id = e.source_id LIMIT 1)
                 WHEN 'variant' THEN (SELECT v.product_id FROM variants v WHERE v.id = e.source_id)
                 WHEN 'purchase_return' THEN (SELECT r.invoice_id FROM purchase_returns r WHERE r.id = e.source_id)
-                WHEN 'installment_payment' THEN (SELECT ip.plan_id FROM installment_payments ip WHERE ip.id = e.source_id) END AS source_parent_id
+                WHEN 'installment_payment' THEN (SELECT ip.plan_id FROM installment_payments ip WHERE ip.id = e.source_id)
+                WHEN 'return' THEN (SELECT r.invoice_id FROM sale_returns r WHERE r.id = e.source_id)
+                WHEN 'gift_card' THEN (SELECT g.card_id FROM gift_card_ledger g WHERE g.id = e.source_id)
+                WHEN 'loyalty' THEN COALESCE((SELECT r.invoice_id FROM sale_returns r WHERE r.id = e.source_id),
+                                             (SELECT i.id FROM sales_invoices i WHERE i.id = e.source_id)) END AS source_parent_id
          FROM journal_entries e ${filter}
         ORDER BY e.number DESC LIMIT ${take} OFFSET ${skip}`,
       [...params, branch],

@@ -122,7 +122,8 @@ async function countReads(db: PosCatalogDb) {
           },
           query: async (req) => {
             const res = await t.query(req);
-            add(name, res.result.length);
+            // a list of keys only (no rows read) counts apart
+            add(req.values ? name : `${name} keys`, res.result.length);
             return res;
           },
           openCursor: async (req) => {
@@ -271,30 +272,37 @@ describe('the device catalog', () => {
     }
     await syncCatalog(db, server.api, INV);
     const counter = await countReads(db);
-    // A word's postings are read up to 10 numbers (or 4 rows): a word of more products is not
-    // intersected but checked on the rows, so as few products and variants are read as the rare
-    // words need.
-    const small = { words: 4, postings: 10, products: 20 };
+    // A word's postings are listed by their keys up to 4 (a word and a chunk of products each):
+    // a start of more words is not intersected but checked on the rows; at most 20 products read.
+    const small = { keys: 4, products: 20 };
     const search = (q: string, limit: number) =>
       counter.during(async () => (await searchVariants(db, q, limit, small)).map((v) => v.id));
     expect(await search('حذاء رياضي 342', 5)).toEqual([id(42)]);
-    // one posting row a word (a common one's first is past the bound), one product, one variant
-    expect(counter.reads).toMatchObject({ postings: 3, products: 1, variants: 1 });
+    // one key and one posting row a word (one chunk), one product, one variant
+    expect(counter.reads).toMatchObject({
+      'postings keys': 3,
+      postings: 3,
+      products: 1,
+      variants: 1,
+    });
     expect(await search('جلد حذاء', 10)).toEqual([10, 20, 30, 40, 50, 60].map(id));
-    expect(counter.reads).toMatchObject({ postings: 2, variants: 6 });
-    // (the six by their numbers: an index cursor, a step onto the next key between two of them)
-    expect(counter.reads.products).toBeLessThanOrEqual(11);
-    // Only common words, or a short start of many words (here more than 4: «3» starts 301…360)
-    // with them: the products in the order they arrived, at most 4 posting rows a word, 20
-    // products read (a page of 40 at a time: the 40 of the first page).
-    for (const q of ['حذاء رياضي', 'حذاء 3', 'رياضي موديل 35']) {
+    expect(counter.reads).toMatchObject({ postings: 2, products: 6, variants: 6 });
+    // A short start of many words (here more than 4: «3» starts 301…360) with common words:
+    // those words' first chunk intersected, the short start checked on the products, 20 read at
+    // most (a page of 40 at a time: the 40 of the first page).
+    for (const q of ['حذاء 3', 'رياضي موديل 35']) {
       const found = await counter.during(() => searchVariants(db, q, 5, small));
-      expect(counter.reads.postings).toBeLessThanOrEqual(small.words * q.split(' ').length);
+      expect(counter.reads['postings keys']).toBeLessThanOrEqual(
+        (small.keys + 1) * q.split(' ').length,
+      );
+      expect(counter.reads.postings).toBeLessThanOrEqual(q.split(' ').length - 1);
       expect(counter.reads.products).toBe(40);
       // what is listed matches (a match past the products read is not looked for: «…35»)
       for (const v of found) expect(v.productName).toContain(q.split(' ')[0]);
     }
+    // Two common words: their first chunk only, 40 products, 5 listed.
     expect(await search('حذاء رياضي', 5)).toHaveLength(5);
+    expect(counter.reads).toMatchObject({ postings: 2, products: 40 });
     expect(await search('رياضي موديل 35', 5)).toEqual([]);
     // The same answers as with the default bounds (every word's postings intersected) when the
     // matches are among the products read.
@@ -310,6 +318,32 @@ describe('the device catalog', () => {
       expect(bounded).toEqual(await searchVariants(db, q, limit, SEARCH_BOUNDS));
     }
     expect((await searchVariants(db, 'رياضي موديل 35', 20, SEARCH_BOUNDS)).length).toBe(10);
+  });
+
+  it('reads a common word one chunk of products at a time, and a rare one in every chunk it is in', async () => {
+    // 8,200 products (chunks 0 and 1 of 8,192): «صنف» in all, «نادر» in two (one a chunk),
+    // «شائع» in every other one.
+    const server = fakeServer(4_100);
+    const rare = new Set([8, 8_195]);
+    for (let i = 0; i < 8_200; i++) {
+      const name = `صنف ${rare.has(i) ? 'نادر' : ''} ${i % 2 ? 'شائع' : 'عادي'} ${i}`;
+      const r = variant(i, name, []);
+      server.state.variants.set(r[0], r);
+    }
+    await syncCatalog(db, server.api, INV);
+    const counter = await countReads(db);
+    const search = (q: string, limit = 20) =>
+      counter.during(async () => (await searchVariants(db, q, limit)).map((v) => v.id));
+    // A common word: its first chunk's row only, and the first 80 products.
+    expect(await search('صنف')).toHaveLength(20);
+    expect(counter.reads).toMatchObject({ 'postings keys': 2, postings: 1, products: 80 });
+    // A rare word: a row in each of its chunks, its two products, found however far apart.
+    expect(await search('نادر')).toEqual([8_195, 8].map(id)); // by name: «شائع» before «عادي»
+    expect(counter.reads).toMatchObject({ postings: 2, products: 2, variants: 2 });
+    // Rare and common together: both words' rows in each chunk, only the products in both.
+    expect(await search('نادر شائع')).toEqual([id(8_195)]);
+    expect(counter.reads).toMatchObject({ postings: 4, products: 1 });
+    expect(await search('عادي نادر')).toEqual([id(8)]);
   });
 
   it('searches over products: rare and common words, prefixes, codes, two common words, by name', async () => {

@@ -1,14 +1,21 @@
 import type { VariantResponseDto } from '@pos/contracts';
 import Dexie from 'dexie';
-import type { DeviceCustomer, DeviceProduct, DeviceVariant, PosCatalogDb } from './db';
+import {
+  POSTING_CHUNK,
+  type DeviceCustomer,
+  type DeviceProduct,
+  type DeviceVariant,
+  type PosCatalogDb,
+} from './db';
 import { codeKey, toVariantDto, variantWords, wordsOf } from './keys';
 
 // Scan and search on the device's catalog (docs/decisions/0076): a barcode (or SKU) is one exact
 // index lookup; a text is its normalised words, each the start of a word of the variant (its
 // names, property values, SKU or barcodes). The words are looked up among the products (a few
-// index entries a product, not ten a variant): each word's postings are read up to a bound and
-// intersected, a common word is checked on the rows found (docs/decisions/0097), and
-// only the variants of the products every typed word can match are read and checked.
+// index entries a product, not ten a variant): each word's postings are listed by their keys and
+// intersected a chunk of products at a time, from the first (docs/decisions/0108), a word
+// starting too many words is checked on the rows found, and only the variants of the products
+// every typed word can match are read and checked.
 
 async function withStock(db: PosCatalogDb, found: DeviceVariant[]): Promise<VariantResponseDto[]> {
   const stock = await db.stock.bulkGet(found.map((v) => v.id));
@@ -33,44 +40,57 @@ export async function findByCode(
 
 /** Variants whose code starts with a typed word, read up to this many (more: a common start). */
 const CODE_KEYS = 200;
-/** Products whose variants are read at a time. */
+/** Products read at a time. */
 const EXPAND = 40;
+/** Chunks of products a search's rounds read: 1 (a common word stops there), then 4, 16, 64. */
+const GROWTH = 4;
 
 /**
- * How much a search reads at most, however common its words (docs/decisions/0097): the rows of a
- * typed word's postings (more: a short start of many words) and the numbers in them (more: a
- * common word), past which the word is checked on the rows found instead of intersected, and the
- * products read.
+ * How much a search reads at most, however common its words (docs/decisions/0108): the keys of a
+ * typed word's postings (more: a short start of very many words, checked on the rows found
+ * instead), and the products read.
  */
-export type SearchBounds = { words: number; postings: number; products: number };
-export const SEARCH_BOUNDS: SearchBounds = { words: 512, postings: 16_384, products: 1_200 };
+export type SearchBounds = { keys: number; products: number };
+export const SEARCH_BOUNDS: SearchBounds = { keys: 4_096, products: 1_200 };
+
+type PostingKey = [string, number];
+const chunkOf = (n: number) => Math.floor(n / POSTING_CHUNK);
 
 /**
  * A typed word: the variants a code of which it starts (up to CODE_KEYS; more and the word is
- * checked on the variants only: `known` false) and the numbers of the products with a word it
- * starts (its postings, one range read in key order), or null when they are more than the bounds
- * (only that much is read).
+ * checked on the variants only: `known` false) and the keys of its postings — [word, chunk] for
+ * each word it starts and each chunk of products that word is in — by chunk, or null when they
+ * are more than the bound (the word is then checked on the rows found).
  */
-type Term = { w: string; byCode: DeviceVariant[]; known: boolean; postings: Int32Array[] | null };
+type Term = {
+  w: string;
+  byCode: DeviceVariant[];
+  known: boolean;
+  chunks: Map<number, PostingKey[]> | null;
+};
 
 async function termOf(db: PosCatalogDb, w: string, bounds: SearchBounds): Promise<Term> {
-  let numbers = 0;
-  const [rows, byCode] = await Promise.all([
+  const [keys, byCode] = await Promise.all([
+    // keys only (no numbers read): one range in key order
     db.postings
       .where('[w+c]')
       .between([w, Dexie.minKey], [w + '\uffff', Dexie.maxKey], true, true)
-      .until((p) => (numbers += p.ids.length) > bounds.postings, true)
-      .limit(bounds.words)
-      .toArray(),
+      .limit(bounds.keys + 1)
+      .primaryKeys(),
     db.variants.where('codes').startsWith(w).limit(CODE_KEYS).toArray(),
   ]);
-  const all = rows.length < bounds.words && numbers + byCode.length <= bounds.postings;
-  return {
-    w,
-    byCode,
-    known: byCode.length < CODE_KEYS,
-    postings: all ? rows.map((p) => p.ids) : null,
-  };
+  let chunks: Map<number, PostingKey[]> | null = null;
+  if (keys.length <= bounds.keys) {
+    chunks = new Map();
+    for (const key of keys) {
+      const list = chunks.get(key[1]);
+      if (list) list.push(key);
+      else chunks.set(key[1], [key]);
+    }
+    for (const v of byCode)
+      if (!chunks.has(chunkOf(v.productNo))) chunks.set(chunkOf(v.productNo), []);
+  }
+  return { w, byCode, known: byCode.length < CODE_KEYS, chunks };
 }
 
 /** Variants whose words start with every word typed (normalised as the server does), by name. */
@@ -109,65 +129,104 @@ export async function searchVariants(
 }
 
 /**
- * Where the variants that match are looked for, in the order their products arrived: the known
- * words whose postings were read whole have them intersected; the others are checked on each product's words (and codes), then every word on its
- * variants. No rare word (only common ones, or short starts of many words): the products in order.
+ * Where the variants that match are looked for, in the order their products arrived. The known
+ * words whose postings' keys were listed are intersected chunk by chunk, from the first: a round
+ * reads the posting rows of the next chunks every such word is in (1, then 4, 16, 64 chunks), so
+ * a common word stops at its first chunk and a rare one is read in a few rounds. The other known words are checked on each product's words (and codes), then every word
+ * on its variants. No word listed (only short starts of very many words): the products in order.
  */
 function productsOf(db: PosCatalogDb, terms: Term[]): Products {
   const known = terms.filter((t) => t.known);
-  const narrow = known.filter((t) => t.postings);
+  const narrow = known.filter((t) => t.chunks);
   const byCode = new Map(known.map((t) => [t, new Set(t.byCode.map((v) => v.productNo))]));
   const rest = known.filter((t) => !narrow.includes(t));
   // A product can match if each word not intersected starts one of its words or codes.
   const canMatch = (p: DeviceProduct) =>
     rest.every((t) => byCode.get(t)?.has(p.n) || p.words.some((o) => o.startsWith(t.w)));
-  let next: (i: number) => Promise<DeviceProduct[]>;
-  if (narrow.length) {
-    const candidates = candidatesOf(
-      narrow.map((t) => ({ postings: t.postings ?? [], byCode: t.byCode })),
-    );
-    next = (i) =>
-      db.products
+  if (!narrow.length) {
+    let from = 0;
+    const next = () => {
+      const page = db.products
         .where('n')
-        .anyOf(candidates.slice(i * EXPAND, (i + 1) * EXPAND))
+        .between(from, from + EXPAND, true, false)
         .toArray();
-  } else {
-    next = (i) =>
-      db.products
-        .where('n')
-        .between(i * EXPAND, (i + 1) * EXPAND, true, false)
-        .toArray();
+      from += EXPAND;
+      return page;
+    };
+    return { next, canMatch };
   }
+  const chunks = [...narrow[0].chunks!.keys()]
+    .filter((c) => narrow.every((t) => t.chunks!.has(c)))
+    .sort((a, b) => a - b);
+  let at = 0;
+  let round = 1;
+  let pending: number[] = [];
+  // (Dexie's promises chained, no async function in between: the transaction's zone is kept)
+  const next = (): Promise<DeviceProduct[]> => {
+    if (pending.length || at >= chunks.length)
+      return productsNumbered(db, pending.splice(0, EXPAND));
+    const batch = chunks.slice(at, at + round);
+    at += round;
+    round *= GROWTH;
+    return candidatesIn(db, narrow, batch).then((found) => {
+      pending = found;
+      return next();
+    });
+  };
   return { next, canMatch };
 }
 
-/**
- * Products EXPAND at a time in number order (none left: empty) and whether one can match (its
- * variants are read only then).
- */
+/** The next products to look at (none left: empty), and whether one can match. */
 type Products = {
-  next: (i: number) => Promise<DeviceProduct[]>;
+  next: () => Promise<DeviceProduct[]>;
   canMatch: (p: DeviceProduct) => boolean;
 };
 
-/** The products every one of these words can match, by number: the order they arrived in. */
-function candidatesOf(each: { postings: Int32Array[]; byCode: DeviceVariant[] }[]): number[] {
-  let size = 0;
-  for (const e of each) {
-    for (const ids of e.postings) for (const n of ids) if (n >= size) size = n + 1;
-    for (const v of e.byCode) if (v.productNo >= size) size = v.productNo + 1;
-  }
-  // A bit a product: how many of the words can match it.
-  const counts = new Uint8Array(size);
-  for (const e of each) {
+/** The numbers, in order, of the products of these chunks that every word can match. */
+function candidatesIn(db: PosCatalogDb, narrow: Term[], batch: number[]): Promise<number[]> {
+  const keys = narrow.map((t) => batch.flatMap((c) => t.chunks!.get(c)!));
+  return db.postings.bulkGet(keys.flat()).then((rows) => {
+    const low = batch[0] * POSTING_CHUNK;
+    const size = (batch[batch.length - 1] + 1) * POSTING_CHUNK - low;
+    // A bit a product: how many of the words can match it.
+    const counts = new Uint8Array(size);
     const bits = new Uint8Array(size);
-    for (const ids of e.postings) for (const n of ids) bits[n] = 1;
-    for (const v of e.byCode) if (v.productNo >= 0) bits[v.productNo] = 1;
-    for (let n = 0; n < size; n++) counts[n] += bits[n];
+    let row = 0;
+    narrow.forEach((t, i) => {
+      bits.fill(0);
+      for (let k = 0; k < keys[i].length; k++) {
+        const ids = rows[row++]?.ids;
+        if (ids) for (const n of ids) bits[n - low] = 1;
+      }
+      for (const v of t.byCode)
+        if (v.productNo >= low && v.productNo < low + size) bits[v.productNo - low] = 1;
+      for (let n = 0; n < size; n++) counts[n] += bits[n];
+    });
+    const candidates: number[] = [];
+    for (let n = 0; n < size; n++) if (counts[n] === narrow.length) candidates.push(low + n);
+    return candidates;
+  });
+}
+
+/**
+ * The products with these numbers (ascending): one range read when they lie close together, else
+ * one read each, all at once (an index cursor stepping from one to the next waits on each step).
+ */
+function productsNumbered(db: PosCatalogDb, numbers: number[]): Promise<DeviceProduct[]> {
+  if (!numbers.length) return Dexie.Promise.resolve([]);
+  const first = numbers[0];
+  const last = numbers[numbers.length - 1];
+  if (last - first < 2 * numbers.length) {
+    const wanted = new Set(numbers);
+    return db.products
+      .where('n')
+      .between(first, last, true, true)
+      .toArray()
+      .then((all) => all.filter((p) => wanted.has(p.n)));
   }
-  const candidates: number[] = [];
-  for (let n = 0; n < size; n++) if (counts[n] === each.length) candidates.push(n);
-  return candidates;
+  return Dexie.Promise.all(numbers.map((n) => db.products.where('n').equals(n).first())).then(
+    (each) => each.filter((p): p is DeviceProduct => p !== undefined),
+  );
 }
 
 /** Up to `want` variants that match, of at most `maxProducts` products read. */
@@ -179,8 +238,8 @@ async function expand(
   maxProducts: number,
 ): Promise<DeviceVariant[]> {
   const hits = new Map<string, DeviceVariant>();
-  for (let i = 0, read = 0; read < maxProducts && hits.size < want; i++) {
-    const products = await next(i);
+  for (let read = 0; read < maxProducts && hits.size < want;) {
+    const products = await next();
     if (!products.length) break;
     read += products.length;
     const ids = products.filter(canMatch).flatMap((p) => p.variantIds);
