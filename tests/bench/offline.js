@@ -50,9 +50,10 @@ const CATALOG_ONLY = process.argv.includes('--catalog-only');
 // again without loading 500k variants each time.
 const PROFILE_DIR = arg('profile-dir', '');
 // `--search-only`: after the catalog is ready, only the offline scans and searches (no online
-// baseline, no sync); the till's service worker is unregistered and blocked, so a kept profile
-// runs the build as it is now (its worker would serve the build it cached until the till applies
-// the update). With `--seed N` the sampled barcodes and names are the same from one run to the next.
+// baseline, no sync; the till's service worker blocked). A kept profile's worker is unregistered
+// at the start of any run, so it runs the build as it is now (the worker would serve the build it
+// cached until the till applies the update). With `--seed N` the sampled barcodes and names are
+// the same from one run to the next.
 const SEARCH_ONLY = process.argv.includes('--search-only');
 const SEED = arg('seed', '');
 
@@ -195,6 +196,7 @@ async function main() {
   const data = await pickData(pg, inventory.id, total);
 
   const server = await startBuiltServer(db.url, PORT);
+  const kept = PROFILE_DIR && fs.existsSync(PROFILE_DIR) && fs.readdirSync(PROFILE_DIR).length > 0;
   if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const profile = PROFILE_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'pos-offline-bench-'));
   const { chromium } = require('playwright-core');
@@ -221,9 +223,10 @@ async function main() {
         misses.push(`console: ${m.text().slice(0, 200)}`);
     });
     await page.goto('/login');
-    if (SEARCH_ONLY) {
-      // A kept profile's worker still answers for the origin (blocking only stops registering):
-      // unregistered, its caches dropped, and the page loaded again from the server.
+    if (kept) {
+      // A kept profile's worker answers for the origin with the build it cached (until the till
+      // applies an update; blocking workers only stops registering): unregistered, its caches
+      // dropped, and the page loaded again from the server (the till registers the new build's).
       await page.evaluate(async () => {
         for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
         for (const k of await caches.keys()) await caches.delete(k);
