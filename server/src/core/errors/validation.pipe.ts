@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { findNul, onePerField } from '@pos/contracts';
 import { AppException } from './app.exception';
+import { cacheValidationMetadata } from './validation-metadata-cache';
 
 type Detail = { key: string; params?: Record<string, string | number> };
 
@@ -105,6 +106,7 @@ class SafeValidationPipe extends ValidationPipe {
 }
 
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new SafeValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
