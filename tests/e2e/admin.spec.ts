@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, setDate, signIn } from './support';
+import { dismissLowStockWhenShown, openInApp, setDate, signIn } from './support';
 
 // Issue 11 items 16 and 17: the admin's API keys page and audit log page, in Arabic.
 
@@ -87,6 +87,8 @@ test('admin filters the audit log by user, record type and day, and reads a befo
   page,
 }) => {
   await signIn(page, 'admin');
+  // The sidebar's settings section links to the screen.
+  await expect(page.locator('a[href="/AuditLogs"]').first()).toBeAttached();
   // An edit to audit: a branch created, then renamed.
   const stamp = Date.now();
   const headers = await csrfHeaders(page.request);
@@ -105,10 +107,8 @@ test('admin filters the audit log by user, record type and day, and reads a befo
     ).status(),
   ).toBe(200);
 
-  await page.goto('/');
-  // The sidebar's settings section links to the screen.
-  await expect(page.locator('a[href="/AuditLogs"]').first()).toBeAttached();
-  await page.goto('/AuditLogs');
+  // (Opened within the app: the log is read when the page opens, after the edit.)
+  await openInApp(page, '/AuditLogs');
   await expect(page.getByRole('heading', { name: 'سجل التدقيق' })).toBeVisible();
   await expect(page.getByTestId('audit-row').first()).toBeVisible();
 

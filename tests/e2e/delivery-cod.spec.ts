@@ -18,7 +18,8 @@ test.beforeEach(async ({ page }) => {
 test('a cashier without the credit permission books a cash-on-delivery order from the till', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'cashier');
+  // Signed in onto the till (the reads below need no page).
+  await signIn(page, 'cashier', undefined, { to: '/POS' });
   const session = (await (await page.request.get('/api/auth/session')).json()) as {
     user: { branchId: string };
   };
@@ -38,7 +39,6 @@ test('a cashier without the credit permission books a cash-on-delivery order fro
   )!;
   expect(item).toBeTruthy();
 
-  await page.goto('/POS');
   const panel = page.getByTestId('open-shift-panel');
   const screen = page.getByTestId('pos-screen');
   await expect(panel.or(screen)).toBeVisible();

@@ -97,12 +97,12 @@ test('/POS starts without the barcode drawing library (bwip-js is loaded when a 
   page,
 }) => {
   await dismissLowStockWhenShown(page);
-  await signIn(page, 'cashier');
+  // The scripts of the sign-in's load, which lands on /POS.
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
-  await page.goto('/POS');
+  await signIn(page, 'cashier', undefined, { to: '/POS' });
   await expect(
     page.getByTestId('open-shift-panel').or(page.getByTestId('pos-screen')),
   ).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   DEMO_PASSWORD,
   dismissLowStockWhenShown,
+  openInApp,
   scan,
   serverPort,
   signIn,
@@ -78,7 +79,7 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
     window.print = () => undefined;
   });
   try {
-    await signIn(owner, 'admin', DEMO_PASSWORD);
+    await signIn(owner, 'admin', DEMO_PASSWORD, { to: '/E-invoices/CompanyInfo' });
     const a = await api(owner.request);
     const info = (await a.get('/api/E-invoices/CompanyInfo')) as {
       branches: { branchId: string; branchName: string }[];
@@ -86,7 +87,6 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
     const branchId = info.branches.find((b) => b.branchName === BRANCH)!.branchId;
 
     // --- The owner fills the company info.
-    await owner.goto('/E-invoices/CompanyInfo');
     await expect(owner.getByRole('heading', { level: 1 })).toHaveText(
       'بيانات الشركة للفاتورة الإلكترونية',
     );
@@ -231,7 +231,7 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
     await simFailures(owner.request, [
       { type: 'invalid', code: 'RV004', message: 'Calculation is not valid: totalAmount' },
     ]);
-    await watcher.goto('/E-receipts');
+    await openInApp(watcher, '/E-receipts');
     const second = await sellOne(cashier, item.barcodes[0]);
     const bad = watcher.getByTestId('e-receipt-row').filter({ hasText: second });
     await expect(bad.getByTestId('e-receipt-status')).toHaveAttribute('data-status', 'invalid', {
@@ -250,7 +250,7 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
     await simFailures(owner.request, [
       { type: 'invalid', code: 'EX901', message: 'A rule ETA added later' },
     ]);
-    await watcher.goto('/E-receipts');
+    await openInApp(watcher, '/E-receipts');
     const third = await sellOne(cashier, item.barcodes[0]);
     const odd = watcher.getByTestId('e-receipt-row').filter({ hasText: third });
     await expect(odd.getByTestId('e-receipt-status')).toHaveAttribute('data-status', 'invalid', {

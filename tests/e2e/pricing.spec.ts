@@ -3,9 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   apiCaller,
   dismissLowStockWhenShown,
+  loadSignedIn,
+  openInApp,
   openShiftOnFreeRegister,
   scan,
-  signIn,
+  signInRequest,
 } from './support';
 
 // Issue 33 items 1–2 on the till (docs/decisions/0079): rules made through the API — a wholesale
@@ -33,7 +35,8 @@ test('a wholesale customer gets the wholesale price, buy 2 get 1 and a coupon ap
     window.print = () => undefined;
   });
   await dismissLowStockWhenShown(page);
-  await signIn(page, 'admin');
+  // The set-up through the API; the page loads once, on the till.
+  await signInRequest(page.request, 'admin');
   const call = await apiCaller(page);
   const session = (await call('get', '/api/auth/session')) as { user: { branchId: string } };
   const inventories = (await call('get', '/api/Inventories')) as {
@@ -106,7 +109,7 @@ test('a wholesale customer gets the wholesale price, buy 2 get 1 and a coupon ap
       amount: 5000,
       methodId: methods.find((m) => m.type === 'cash')!.id,
     })) as { code: string };
-    await page.goto('/POS');
+    await loadSignedIn(page, '/POS');
     await expect(page.getByTestId('pos-screen')).toBeVisible();
 
     // the customer first: their group's list prices the rice
@@ -325,7 +328,7 @@ test('a wholesale customer gets the wholesale price, buy 2 get 1 and a coupon ap
     expect(returnSent.paymentMethod).toBe('GC');
 
     // --- The return reprinted from its invoice's page prints the store credit as the till did.
-    await page.goto(`/invoices/${sale.id}`);
+    await openInApp(page, `/invoices/${sale.id}`);
     const returnRow = page.getByTestId('invoice-return-row').filter({ hasText: returned.number });
     await returnRow.getByRole('button', { name: 'طباعة' }).click();
     const reprint = page.getByTestId('print-area').getByTestId('return-receipt');

@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ensureDocuments } from './documents';
-import { dismissLowStockWhenShown, openShiftOnFreeRegister, signIn, writeHeaders } from './support';
+import {
+  dismissLowStockWhenShown,
+  loadSignedIn,
+  openShiftOnFreeRegister,
+  signInRequest,
+  writeHeaders,
+} from './support';
 
 // Issue 11 item 14: the A4 simplified tax invoice prints the branch's tax registration number, and
 // the 80 mm receipt prints the amount in words too, in Arabic words in ar and English in en.
@@ -33,7 +39,8 @@ test('the A4 tax invoice shows the tax number; the 80 mm receipt the amount in w
   context,
   baseURL,
 }) => {
-  await signIn(page, 'admin');
+  // The set-up through the API; the page loads once the branch's tax number is set.
+  await signInRequest(page.request, 'admin');
   await setBranchTaxNumber(page, TAX_NUMBER);
   const docs = await ensureDocuments(page.request);
   const sale = (await (await page.request.get(`/api/invoices/${docs.invoiceId}`)).json()) as {
@@ -41,7 +48,7 @@ test('the A4 tax invoice shows the tax number; the 80 mm receipt the amount in w
   };
   expect(sale.total).toBeGreaterThan(0);
 
-  await page.goto(`/invoices/${docs.invoiceId}`);
+  await loadSignedIn(page, `/invoices/${docs.invoiceId}`);
   const area = page.getByTestId('print-area');
   await page.getByTestId('invoice-print-a4').click();
   await expect(area).toHaveAttribute('data-layout', 'a4');
@@ -71,7 +78,8 @@ test('the A4 tax invoice shows the tax number; the 80 mm receipt the amount in w
 test('the 80 mm receipt: lines add up to the subtotal, the invoice discount is taken once', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
+  // The sale made through the API; the page loads once, on its invoice.
+  await signInRequest(page.request, 'admin');
   const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
     csrfToken: string;
   };
@@ -127,7 +135,7 @@ test('the 80 mm receipt: lines add up to the subtotal, the invoice discount is t
       countedCash: current.expectedCash ?? current.totals?.expectedCash ?? 10_000 + total,
     });
 
-  await page.goto(`/invoices/${sale.id}`);
+  await loadSignedIn(page, `/invoices/${sale.id}`);
   const area = page.getByTestId('print-area');
   await page.getByTestId('invoice-print-80').click();
   await expect(area).toHaveAttribute('data-layout', '80mm');

@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import {
+  dismissLowStockWhenShown,
+  loadSignedIn,
+  openInApp,
+  signIn,
+  signInRequest,
+  writeHeaders,
+} from './support';
 
 // Issue 30 item 20: a repair delivered and paid makes a sale document. On /Maintenance/{id} the
 // front desk delivers and collects 350.00 (VAT 42.98) into the branch's vault: the ticket shows
@@ -78,8 +85,9 @@ test('a repair delivered and collected on its page, and one paid at the till, ea
   await noPrint(admin);
   await noPrint(desk);
   try {
-    // Set-up through the API as the admin: a spare part in stock, two tickets ready.
-    await signIn(admin, 'admin');
+    // Set-up through the API as the admin: a spare part in stock, two tickets ready (the admin's
+    // page loads later, on the sale).
+    await signInRequest(admin.request, 'admin');
     const call = await api(admin.request);
     const session = (await (await call('get', '/api/auth/session')).json()) as {
       user: { branchId: string };
@@ -143,7 +151,7 @@ test('a repair delivered and collected on its page, and one paid at the till, ea
       total: number;
     };
     expect(sale).toMatchObject({ number: saleNumber, total: 35_000 });
-    await admin.goto(`/invoices/${ticket.saleId}`);
+    await loadSignedIn(admin, `/invoices/${ticket.saleId}`);
     await expect(admin.getByText(saleNumber).first()).toBeVisible();
     await expect(admin.getByText('350.00').first()).toBeVisible();
     // it follows its ticket: linked to it, neither returned nor edited here
@@ -155,7 +163,7 @@ test('a repair delivered and collected on its page, and one paid at the till, ea
     await expect(admin.getByTestId('invoice-edit')).toHaveCount(0);
 
     // 2) At the till: "دفع تذكرة صيانة", the number typed, 1,772.50 in cash.
-    await desk.goto('/POS');
+    await openInApp(desk, '/POS');
     const panel = desk.getByTestId('open-shift-panel');
     const screen = desk.getByTestId('pos-screen');
     await expect(panel.or(screen)).toBeVisible();

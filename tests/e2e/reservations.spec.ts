@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
+import {
+  dismissLowStockWhenShown,
+  loadSignedIn,
+  scan,
+  signIn,
+  signInRequest,
+  writeHeaders,
+} from './support';
 
 // Issue 18 item 2: the branch manager reserves an item for a customer against a deposit (the
 // deposit goes into the branch's main vault, the unit is no longer sellable), prints the slip,
@@ -17,7 +24,8 @@ test.beforeEach(async ({ page }) => {
 test('a reservation holds stock against a deposit, prints its slip and is cancelled with a refund', async ({
   page,
 }) => {
-  await signIn(page, 'manager');
+  // Signed in onto the page (the reads below need no page).
+  await signIn(page, 'manager', undefined, { to: '/Reservations' });
   const session = (await (await page.request.get('/api/auth/session')).json()) as {
     user: { branchId: string };
   };
@@ -44,7 +52,6 @@ test('a reservation holds stock against a deposit, prints its slip and is cancel
   }[];
   const customer = customers[0].name;
 
-  await page.goto('/Reservations');
   await expect(page.getByRole('heading', { level: 1, name: 'الحجوزات' })).toBeVisible();
   await page.getByTestId('reservation-add').click();
   const dialog = page.getByRole('dialog');
@@ -89,7 +96,8 @@ test('a reservation holds stock against a deposit, prints its slip and is cancel
 test('a reservation is sold at the POS: its slip scanned, the deposit counted', async ({
   page,
 }) => {
-  await signIn(page, 'manager');
+  // The reservation made through the API; the page loads once, on the till.
+  await signInRequest(page.request, 'manager');
   const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
     csrfToken: string;
   };
@@ -128,7 +136,7 @@ test('a reservation is sold at the POS: its slip scanned, the deposit counted', 
   expect(created.status()).toBe(201);
   const reservation = (await created.json()) as { id: string; number: string };
 
-  await page.goto('/POS');
+  await loadSignedIn(page, '/POS');
   const panel = page.getByTestId('open-shift-panel');
   const screen = page.getByTestId('pos-screen');
   await expect(panel.or(screen)).toBeVisible();

@@ -123,13 +123,22 @@ export async function signIn(
   opts: { keepLowStock?: boolean; to?: string } = {},
 ) {
   await signInRequest(page.request, user, pass);
+  await loadSignedIn(page, opts.to ?? '/', opts);
+}
+
+/**
+ * The first load of `to` in a page whose context is signed in already (`signInRequest`), as
+ * `signIn` loads it: for a user whose part of a test starts with API calls (set-up, or data the
+ * page must find when it loads) and ends on a page, so that the page loads once, when it is needed.
+ */
+export async function loadSignedIn(page: Page, to = '/', opts: { keepLowStock?: boolean } = {}) {
   const nearEnd = page
     .waitForResponse(
       (r) => r.url().includes('/api/variants/getNearStockEnd') && r.request().method() === 'GET',
       { timeout: 20_000 },
     )
     .catch(() => null);
-  await page.goto(opts.to ?? '/');
+  await page.goto(to);
   await expect(page).not.toHaveURL(/\/login/);
   // The shell's start and the home page in one wait: the two waits the form took had 15 s each.
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
+import {
+  dismissLowStockWhenShown,
+  loadSignedIn,
+  scan,
+  signInRequest,
+  writeHeaders,
+} from './support';
 
 // Issue 30 item 9: when another register sells the last units first, the refused sale's payment
 // dialog stays open and says why inside it (the toast behind the dialog went unseen).
@@ -18,7 +24,8 @@ test('the refused side of a race for the last units says why inside the payment 
   page,
 }) => {
   await dismissLowStockWhenShown(page);
-  await signIn(page, 'cashier');
+  // The shift opened through the API; the page loads once, on the till.
+  await signInRequest(page.request, 'cashier');
   const session = (await (await page.request.get('/api/auth/session')).json()) as {
     user: { branchId: string };
   };
@@ -57,7 +64,7 @@ test('the refused side of a race for the last units says why inside the payment 
     }
     expect(opened).toBe(true);
   }
-  await page.goto('/POS');
+  await loadSignedIn(page, '/POS');
   const screen = page.getByTestId('pos-screen');
   await expect(screen).toBeVisible();
   await scan(page, variant!.barcodes[0]);

@@ -5,7 +5,14 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import {
+  dismissLowStockWhenShown,
+  loadSignedIn,
+  openInApp,
+  signIn,
+  signInRequest,
+  writeHeaders,
+} from './support';
 
 // Issue 7 acceptance in two browser contexts of two branches: the storekeeper of 'فرع مدينة نصر'
 // asks 'فرع وسط البلد' for stock; its manager approves and ships; the storekeeper receives with a
@@ -104,7 +111,8 @@ test('a transfer between two branches: request, approve, ship, receive — each 
   ]);
   const [admin, manager, keeper] = await Promise.all(contexts.map(newPage));
   try {
-    await signIn(admin, 'admin');
+    // The admin's part is API calls only: no page load.
+    await signInRequest(admin.request, 'admin');
     const a = await api(admin.request);
     await ensurePermissions(
       a,
@@ -130,12 +138,14 @@ test('a transfer between two branches: request, approve, ship, receive — each 
     const inv2 = inventories.find((i) => i.branchId === b2.id && i.isDefault)!;
     const item = await product(a, inv1.id, 10, 'TR');
 
-    await Promise.all([signIn(manager, 'manager'), signIn(keeper, 'storekeeper')]);
-    await manager.goto('/Inventories/TransferRequests');
+    // Both signed in onto the requests page.
+    await Promise.all([
+      signIn(manager, 'manager', undefined, { to: '/Inventories/TransferRequests' }),
+      signIn(keeper, 'storekeeper', undefined, { to: '/Inventories/TransferRequests' }),
+    ]);
     await expect(manager.getByRole('heading', { name: 'طلبات التحويل بين المخازن' })).toBeVisible();
 
     // --- The storekeeper (destination) asks branch 1 for 3 units.
-    await keeper.goto('/Inventories/TransferRequests');
     await keeper.getByTestId('transfer-new').click();
     const fromOption = options.find((o) => o.id === inv1.id)!;
     await keeper.getByRole('combobox', { name: 'من مخزن' }).click();
@@ -207,7 +217,8 @@ test('a stock-taking counted from two devices at once, reviewed and posted; stoc
   ]);
   const [admin, manager] = await Promise.all(contexts.map(newPage));
   try {
-    await signIn(admin, 'admin');
+    // The set-up through the API; the admin's phone loads once, on the counting session.
+    await signInRequest(admin.request, 'admin');
     const a = await api(admin.request);
     const branches = (await a.get('/api/Branch')) as { id: string; name: string }[];
     const b1 = branches.find((b) => b.name === 'فرع وسط البلد')!;
@@ -224,7 +235,7 @@ test('a stock-taking counted from two devices at once, reviewed and posted; stoc
     await expect(manager).toHaveURL(/\/StockTaking\//);
     await expect(manager.getByTestId('stocktaking-state')).toHaveText('جاري العد');
     const sessionUrl = manager.url();
-    await admin.goto(sessionUrl);
+    await loadSignedIn(admin, sessionUrl);
     await expect(admin.getByTestId('stocktaking-state')).toHaveText('جاري العد');
     // On the phone the scan input spans the screen and has the focus.
     await expect(admin.getByTestId('count-scan')).toBeFocused();
@@ -285,8 +296,9 @@ test('a stock-taking counted from two devices at once, reviewed and posted; stoc
       )
       .toEqual([total]);
 
-    // The inventory page lists the session as posted.
-    await manager.goto(`/Inventories/${inventory.id}`);
+    // The inventory page lists the session as posted (opened within the app: posting refreshed
+    // every stock-taking read of the app, the inventory's list of sessions among them).
+    await openInApp(manager, `/Inventories/${inventory.id}`);
     await expect(
       manager.locator('[data-testid="stocktaking-row"][data-state="posted"]'),
     ).toHaveCount(1);
@@ -305,7 +317,8 @@ test('low stock: "request transfer" opens the new request prefilled with the var
   ]);
   const [admin, manager, viewer] = await Promise.all(contexts.map(newPage));
   try {
-    await signIn(admin, 'admin');
+    // The admin's part is API calls only: no page load.
+    await signInRequest(admin.request, 'admin');
     const a = await api(admin.request);
     await ensurePermissions(
       a,
