@@ -794,6 +794,8 @@ test('/buy: own branch store, branch names, the date saved, and the return dialo
   await page.keyboard.press('Control+s');
   const draft = (await (await saved).json()) as { id: string; invoiceDate: string };
   expect(draft.invoiceDate).toBe(today);
+  // /buy's own Ctrl+S saved the draft: the page search did not open too (one key, one action)
+  await expect(page.getByTestId('search-input')).toHaveCount(0);
 
   // The return dialog of a posted purchase: each line's size/colour and barcode.
   const purchases = (await (
@@ -813,10 +815,7 @@ test('/buy: own branch store, branch names, the date saved, and the return dialo
     }
   }
   expect(posted, 'a posted purchase of items with sizes or colours').not.toBeNull();
-  // A load, not openInApp: the Ctrl+S above also opened the page search (useSearchShortcut, a
-  // window listener that does not skip the key /buy handled), which stays open over the page
-  // within the app; the load closes it.
-  await page.goto(`/buy?id=${posted!.id}`);
+  await openInApp(page, `/buy?id=${posted!.id}`);
   await page.getByTestId('buy-return').click();
   const lines = page.getByTestId('purchase-return-variant');
   await expect(lines).toHaveCount(posted!.lines.length);
