@@ -251,7 +251,7 @@ async function main() {
       });
       if (!res.ok()) throw new Error(`open shift: ${res.status()} ${await res.text()}`);
     }
-    const lowStock = page.getByRole('dialog').filter({ hasText: 'مخزون منخفض' });
+    const lowStock = page.getByTestId('low-stock-dialog');
     await page.addLocatorHandler(lowStock, (d) => d.getByTestId('confirm-dialog-cancel').click());
 
     // 1. The first load of the device catalog.

@@ -158,7 +158,7 @@ async function main() {
     }
     await page.evaluate(() => localStorage.clear());
     await page.goto('/POS');
-    const lowStock = page.getByRole('dialog').filter({ hasText: 'مخزون منخفض' });
+    const lowStock = page.getByTestId('low-stock-dialog');
     await page.addLocatorHandler(lowStock, async (d) =>
       d.getByTestId('confirm-dialog-cancel').click(),
     );

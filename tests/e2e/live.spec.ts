@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, openShiftOnFreeRegister, signIn, writeHeaders } from './support';
+import {
+  DEMO_PASSWORD,
+  lowStockDialog,
+  openShiftOnFreeRegister,
+  signIn,
+  writeHeaders,
+} from './support';
 import { formatPiasters } from '../../libs/contracts/src/money';
 
 // Issue 6 acceptance in two browser contexts: a branch manager keeps the home dashboard open; in
@@ -88,7 +94,7 @@ test('a cashier’s sales move the manager’s open dashboard and raise the low-
     await expect(manager.getByTestId('dash-invoices')).toHaveText('0');
     await expect(manager.getByTestId('dash-sales')).toHaveText(money(0));
     await expect(manager.getByTestId('dash-low-stock')).toHaveText('0');
-    const lowDialog = manager.getByRole('dialog').filter({ hasText: 'مخزون منخفض' });
+    const lowDialog = lowStockDialog(manager);
     await expect(lowDialog).toBeHidden();
     const navigations: string[] = [];
     manager.on(
@@ -128,6 +134,7 @@ test('a cashier’s sales move the manager’s open dashboard and raise the low-
     await expect(manager.getByTestId('dash-sales')).toHaveText(money(first.total + second.total));
     await expect(manager.getByTestId('dash-low-stock')).toHaveText('1');
     await expect(lowDialog).toBeVisible();
+    await expect(lowDialog).toContainText('مخزون منخفض');
     await expect(lowDialog).toContainText('1');
     expect(navigations).toEqual([]); // all of it without a reload
 

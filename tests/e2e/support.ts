@@ -11,9 +11,11 @@ export const DEMO_PASSWORD = 'demo1234';
 export const serverPort = () =>
   Number(process.env.E2E_PORT ?? 3100) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
-/** The spec's low-stock warning (Arabic or English UI). */
-export const lowStockDialog = (page: Page) =>
-  page.getByRole('dialog').filter({ hasText: /مخزون منخفض|Low stock/ });
+/**
+ * The spec's low-stock warning, by its test id (not its title: the page search lists a page of that
+ * name, and a handler matching the search would try to dismiss it forever).
+ */
+export const lowStockDialog = (page: Page) => page.getByTestId('low-stock-dialog');
 
 /**
  * The confirm button of the dialog a step opened, not the low-stock warning's: the warning can open
@@ -22,7 +24,7 @@ export const lowStockDialog = (page: Page) =>
 export const confirmOf = (page: Page) =>
   page
     .getByRole('dialog')
-    .filter({ hasNotText: /مخزون منخفض|Low stock/ })
+    .and(page.locator(':not([data-testid="low-stock-dialog"])'))
     .getByTestId('confirm-dialog-confirm');
 
 /**

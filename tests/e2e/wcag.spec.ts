@@ -231,7 +231,7 @@ test('keyboard only: find by part of the name, pick the third result, add with E
   await expect(page).not.toHaveURL(/\/login/);
   // The low-stock warning may open after sign-in (demo items at their threshold): a keyboard user
   // closes it with Escape, and the focus then goes to the page, not to <body>.
-  const warning = page.getByRole('dialog').filter({ hasText: /مخزون منخفض|Low stock/ });
+  const warning = lowStockDialog(page);
   const warned = await warning.waitFor({ state: 'visible', timeout: 2_000 }).then(
     () => true,
     () => false,

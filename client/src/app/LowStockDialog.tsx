@@ -92,6 +92,7 @@ export default function LowStockDialog() {
 
   return (
     <ConfirmDialog
+      testId="low-stock-dialog"
       open={shown}
       keepFocus={typing}
       title={t('lowStock.title')}

@@ -32,6 +32,8 @@ export type ConfirmDialogProps = {
    * then), with the dialog's element: it is still in the page, and may still hold the focus.
    */
   onExited?: (dialog: HTMLElement) => void;
+  /** The dialog's own test id, on the element of role dialog (the confirm buttons' are shared). */
+  testId?: string;
 };
 
 /** Confirmation dialog: confirm in dark teal, deny in the accent colour (spec §8/§9). */
@@ -47,7 +49,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       disableEnforceFocus={props.keepFocus}
       disableRestoreFocus={props.keepFocus}
       slotProps={{
-        paper: { onMouseEnter: props.onMouseEnter, onMouseLeave: props.onMouseLeave } as object,
+        paper: {
+          onMouseEnter: props.onMouseEnter,
+          onMouseLeave: props.onMouseLeave,
+          'data-testid': props.testId,
+        } as object,
         transition: { onExited: props.onExited },
       }}
     >
