@@ -141,6 +141,12 @@ export function PosSearch({
         setBusy((n) => n + 1);
       }, SPINNER_DELAY_MS);
       try {
+        // Words (a space or an Arabic letter: no scanner sends those) are almost never an exact
+        // code: their search starts at once, beside the code's check, not after it.
+        const words = /\s|[\u0600-\u06FF]/.test(code)
+          ? searchVariantsOrDevice(code, inventoryId ?? undefined, 20)
+          : null;
+        words?.catch(() => undefined); // (unused when the text was a code after all)
         // limit 1: an exact barcode/SKU hit is all a scan needs (the server then skips the fuzzy search).
         const first = await searchVariantsOrDevice(code, inventoryId ?? undefined, 1);
         const hit = exactHit(first, code);
@@ -171,7 +177,7 @@ export function PosSearch({
             return;
           }
         }
-        const found = await searchVariantsOrDevice(code, inventoryId ?? undefined, 20);
+        const found = await (words ?? searchVariantsOrDevice(code, inventoryId ?? undefined, 20));
         if (textRef.current.trim() !== code) return;
         list(found, code);
         if (found.length === 0) toast.warning(t('search.notFound', { code }), { product: true });
