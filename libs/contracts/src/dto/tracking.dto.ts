@@ -82,6 +82,18 @@ export type SerialUnitDto = {
   inventoryName: string | null;
   branchId: string | null;
   receivedAt: string;
+  /**
+   * a unit sold (issue 34, docs/decisions/0107): the sale, its customer, when, and the warranty's
+   * end (WARRANTY_MONTHS after the sale's day); null while it is not sold
+   */
+  sale: {
+    saleId: string;
+    number: string | null;
+    customerName: string | null;
+    at: string;
+    /** YYYY-MM-DD */
+    warrantyEnd: string;
+  } | null;
   history: SerialEventDto[];
 };
 

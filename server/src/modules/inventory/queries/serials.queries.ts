@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
   normalizeSerial,
+  WARRANTY_MONTHS,
   type BatchStockDto,
   type SerialEventDto,
   type SerialUnitDto,
@@ -10,6 +11,7 @@ import {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
+import { loadConfig } from '../../../core/config/config';
 import { rowFields, rowTimes } from '../../../core/database/row-fields';
 
 /**
@@ -43,7 +45,9 @@ export class SerialQueries {
       `SELECT sm.serial_unit_id, sm.quantity AS direction, m.at, m.reason, m.inventory_id, i.name AS inventory_name,
               i.branch_id, b.name AS branch_name, m.reference_type, m.reference_id,
               COALESCE(pi.number, si.number) AS reference_number, COALESCE(vd.name, c.name) AS party_name,
-              u.display_name AS user_name
+              u.display_name AS user_name,
+              (timezone(COALESCE((SELECT time_zone FROM store_settings WHERE id = 1), $3), m.at)::date
+                 + make_interval(months => $4))::date::text AS warranty_end
          FROM serial_movements sm JOIN stock_movements m ON m.id = sm.movement_id
          JOIN inventories i ON i.id = m.inventory_id JOIN branches b ON b.id = i.branch_id
          LEFT JOIN users u ON u.id = m.user_id
@@ -53,7 +57,7 @@ export class SerialQueries {
          LEFT JOIN customers c ON c.id = si.customer_id
         WHERE sm.serial_unit_id = ANY($1::uuid[]) AND ($2::uuid IS NULL OR i.branch_id = $2)
         ORDER BY m.at, m.id`,
-      [units.map((u) => u.id), scope],
+      [units.map((u) => u.id), scope, loadConfig().storeTimeZone, WARRANTY_MONTHS],
     );
     const out = units
       .map((u) => ({
@@ -71,6 +75,7 @@ export class SerialQueries {
         productName: u.product_name as string,
         properties: (u.properties as Record<string, string>) ?? {},
         receivedAt: new Date(u.created_at as string).toISOString(),
+        sale: null,
         history: events
           .filter((e) => e.serial_unit_id === u.id)
           .map((e): SerialEventDto => ({
@@ -92,6 +97,19 @@ export class SerialQueries {
       }))
       .filter((u) => !scope || u.branchId === scope || u.history.length > 0) as SerialUnitDto[];
     if (!out.length) throw Errors.notFound();
+    // A unit sold (issue 34, docs/decisions/0107): the sale that took it, to whom, when, and the
+    // warranty's end (WARRANTY_MONTHS from the sale's day: products carry no warranty of their own).
+    for (const unit of out) {
+      const last = events.filter((e) => e.serial_unit_id === unit.id).at(-1);
+      if (unit.status !== 'sold' || !last || last.reference_type !== 'sale') continue;
+      unit.sale = {
+        saleId: last.reference_id as string,
+        number: (last.reference_number as string | null) ?? null,
+        customerName: (last.party_name as string | null) ?? null,
+        at: new Date(last.at as string).toISOString(),
+        warrantyEnd: last.warranty_end as string,
+      };
+    }
     return out;
   }
 
