@@ -98,6 +98,10 @@ describe('selling and returning serials and batches', () => {
     const phone = await product('serial', 2);
     const units = [0, 1, 2].map(() => ({ serial: newImei(), imei2: newImei() }));
     await buy([{ variantId: phone.id, quantity: 3, unitCost: 500_000, serials: units }]);
+    // the till's scan finds the unit in stock here, by either IMEI
+    const scanned = await admin.get(`/api/Serials/${units[1].imei2}/sellable?inventoryId=${inv1}`);
+    expect(scanned.status).toBe(200);
+    expect(scanned.body).toMatchObject({ serial: units[1].serial, variantId: phone.id });
     // sold by its second IMEI: the unit is the one with both
     const res = await sell([{ variantId: phone.id, quantity: 1, serials: [units[1].imei2] }]);
     expect(res.status).toBe(201);
@@ -114,6 +118,8 @@ describe('selling and returning serials and batches', () => {
     );
     expect(link).toEqual({ quantity: -1, reason: 'sale', reference_id: res.body.id });
     // the invoice read back carries the unit (the receipt's)
+    const gone = await admin.get(`/api/Serials/${units[1].serial}/sellable?inventoryId=${inv1}`);
+    expect(gone.status).toBe(404);
     const read = await admin.get(`/api/invoices/${res.body.id}`);
     expect(read.body.lines[0].tracked).toEqual(res.body.lines[0].tracked);
     // the lookup: sold, on which sale, when, the warranty's end

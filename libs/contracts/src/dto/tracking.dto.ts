@@ -112,3 +112,17 @@ export type BatchStockDto = {
   inventoryId: string;
   onHand: number;
 };
+
+/** GET /api/Serials/{code}/sellable: the inventory the till sells from. */
+export class SellableSerialQueryDto {
+  @IsUUID() inventoryId: string;
+}
+
+/** A unit in stock where the till sells (issue 34, docs/decisions/0107): what its line needs. */
+export type SellableSerialDto = {
+  serial: string;
+  imei2: string | null;
+  variantId: string;
+  sku: string;
+  productName: string;
+};

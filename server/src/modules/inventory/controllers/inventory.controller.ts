@@ -7,7 +7,9 @@ import {
   INVENTORIES,
   InventoryStockQueryDto,
   StockAdjustmentDto,
+  SellableSerialQueryDto,
   type BatchStockDto,
+  type SellableSerialDto,
   type SerialUnitDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
@@ -65,6 +67,21 @@ export class InventoryStockController {
   ): Promise<BatchStockDto[]> {
     return this.serials.batchStock(id, query.variantId, user);
   }
+
+  /**
+   * The till's lots of a batch product (issue 34, docs/decisions/0107): what the first-expiry-
+   * first-out pick shows and the cashier may choose from, for whoever sells at the inventory's
+   * branch (no stock permission: the seller's own branch, else 404).
+   */
+  @Authenticated()
+  @Get(':id/sellable-batches')
+  sellableBatches(
+    @IdParam() id: string,
+    @Query() query: BatchStockQueryDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<BatchStockDto[]> {
+    return this.serials.batchStock(id, query.variantId, user);
+  }
 }
 
 @ApiTags('inventory')
@@ -102,5 +119,19 @@ export class SerialsController {
   lookup(@Param('code') code: string, @CurrentUser() user: AuthUser): Promise<SerialUnitDto[]> {
     // a serial is at most 50 characters: a longer code names no unit
     return this.serials.lookup(code.slice(0, 60), user);
+  }
+
+  /**
+   * The till's scan of a serial or an IMEI (issue 34, docs/decisions/0107): the unit in stock at
+   * the inventory (the seller's own branch's), with its variant to put on the line; 404 otherwise.
+   */
+  @Authenticated()
+  @Get(':code/sellable')
+  sellable(
+    @Param('code') code: string,
+    @Query() query: SellableSerialQueryDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<SellableSerialDto> {
+    return this.serials.sellable(code.slice(0, 60), query.inventoryId, user);
   }
 }
