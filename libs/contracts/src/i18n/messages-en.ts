@@ -147,6 +147,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
     'A sale that earned or redeemed loyalty points cannot be edited; return it instead',
   'errors.LOYALTY_OFFLINE':
     'Loyalty points cannot be used on a sale rung offline (the balance cannot be checked); take another tender',
+  'errors.TRACKED_EDIT':
+    'A sale of goods tracked by serial or batch cannot be edited; return it instead',
   'errors.GIFT_CARD_EDIT': 'A sale paid by gift card cannot change its payments; return it instead',
   'errors.STORE_CREDIT_NEEDS_CUSTOMER':
     'A refund to store credit needs the sale to have a customer, or a gift card code',
