@@ -337,6 +337,33 @@ describe('selling and returning serials and batches', () => {
     // not twice
     const twice = await ret([{ saleLineId: phoneLine.id, quantity: 1, serials: [units[1]] }]);
     expect(twice.status).toBe(400);
+    // the rest of the line, its serials not named (a failed delivery comes back whole): the unit left
+    const rest = await ret([{ saleLineId: phoneLine.id, quantity: 1 }]);
+    expect(rest.status).toBe(201);
+    expect(await unit(units[0])).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    const read = await admin.get(`/api/invoices/${sale.body.id}`);
+    expect(read.body.lines[0].tracked.serials).toEqual([
+      { serial: units[0], imei2: null, returned: true },
+      { serial: units[1], imei2: null, returned: true },
+    ]);
     expect(await tracked()).toEqual({});
+  });
+
+  it('refuses to edit a sale of tracked goods (a return brings its units back)', async () => {
+    const phone = await product('serial', 1);
+    const imei = newImei();
+    await buy([
+      { variantId: phone.id, quantity: 1, unitCost: 500_000, serials: [{ serial: imei }] },
+    ]);
+    const sale = await sell([{ variantId: phone.id, quantity: 1, serials: [imei] }]);
+    expect(sale.status).toBe(201);
+    const edit = await admin.patch(`/api/invoices/${sale.body.id}`, {
+      lines: [{ variantId: phone.id, quantity: 1, serials: [imei] }],
+      payments: [{ methodId: cash, amount: 1_000_000 }],
+      reason: 'تصحيح',
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.code).toBe('TRACKED_EDIT');
+    expect(await unit(imei)).toEqual({ status: 'sold', inventory_id: null });
   });
 });

@@ -271,6 +271,26 @@ export class ShiftListQueryDto extends ListQueryDto {
 }
 
 // ---------- sales ----------
+/**
+ * A line's serials or IMEIs (issue 34): optional, up to MAX_SERIALS_PER_LINE codes of at most 50
+ * characters, each stored normalised (normalizeSerial); the server checks them against the stock.
+ */
+function SerialCodes(): PropertyDecorator {
+  const decorators = [
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(MAX_SERIALS_PER_LINE),
+    IsString({ each: true }),
+    MaxLength(50, { each: true }),
+    Transform(({ value }) =>
+      Array.isArray(value)
+        ? value.map((v) => (typeof v === 'string' ? normalizeSerial(v) : v))
+        : value,
+    ),
+  ];
+  return (target, key) => decorators.forEach((d) => d(target, key));
+}
+
 export class SaleLineInputDto {
   @IsUUID() variantId: string;
   @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
@@ -291,16 +311,7 @@ export class SaleLineInputDto {
    * A serial-tracked product's units sold (issue 34, docs/decisions/0107): one serial or IMEI (either
    * of a dual-SIM phone's) per unit, as many as the quantity, each in stock at the sale's inventory
    */
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_SERIALS_PER_LINE)
-  @IsString({ each: true })
-  @MaxLength(50, { each: true })
-  @Transform(({ value }) =>
-    Array.isArray(value)
-      ? value.map((v) => (typeof v === 'string' ? normalizeSerial(v) : v))
-      : value,
-  )
+  @SerialCodes()
   serials?: string[];
   /**
    * A batch-tracked product's lot chosen by the cashier instead of the first-expiry-first-out pick;
@@ -600,16 +611,7 @@ export class ReturnLineInputDto {
   @IsUUID() saleLineId: string;
   @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
   /** a serial-tracked line's units coming back: only serials this invoice sold (docs/decisions/0107) */
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_SERIALS_PER_LINE)
-  @IsString({ each: true })
-  @MaxLength(50, { each: true })
-  @Transform(({ value }) =>
-    Array.isArray(value)
-      ? value.map((v) => (typeof v === 'string' ? normalizeSerial(v) : v))
-      : value,
-  )
+  @SerialCodes()
   serials?: string[];
 }
 export class CreateReturnDto {

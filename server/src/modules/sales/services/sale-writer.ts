@@ -445,13 +445,7 @@ export class SaleWriter {
       lines,
       info,
     );
-    const at = tracked.flatMap((t, i) => (t ? [i] : []));
-    if (at.length)
-      await m.query(
-        `UPDATE sale_lines l SET tracked = t.tracked FROM unnest($1::uuid[], $2::jsonb[]) AS t(id, tracked)
-          WHERE l.id = t.id`,
-        [at.map((i) => lineIds[i]), at.map((i) => JSON.stringify(tracked[i]))],
-      );
+    await writeLinesTracked(m, lineIds, tracked);
     if (expired.length)
       tx.audit({
         action: 'sale.expired_batch',
@@ -860,13 +854,11 @@ export class SaleWriter {
       })),
       info,
     );
-    const at = back.flatMap((t, i) => (t ? [i] : []));
-    if (at.length)
-      await m.query(
-        `UPDATE sale_lines l SET tracked = t.tracked FROM unnest($1::uuid[], $2::jsonb[]) AS t(id, tracked)
-          WHERE l.id = t.id`,
-        [at.map((i) => returned[i].saleLineId), at.map((i) => JSON.stringify(back[i]))],
-      );
+    await writeLinesTracked(
+      m,
+      returned.map((r) => r.saleLineId),
+      back,
+    );
   }
 
   private async cashMethod(m: EntityManager): Promise<string> {
@@ -876,6 +868,21 @@ export class SaleWriter {
     if (!row) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
     return row.id;
   }
+}
+
+/** What the tracked lines sold or took back (issue 34), onto their sale lines (null: untracked). */
+async function writeLinesTracked(
+  m: EntityManager,
+  lineIds: string[],
+  tracked: (SaleLineTracked | null)[],
+): Promise<void> {
+  const at = tracked.flatMap((t, i) => (t ? [i] : []));
+  if (!at.length) return;
+  await m.query(
+    `UPDATE sale_lines l SET tracked = t.tracked FROM unnest($1::uuid[], $2::jsonb[]) AS t(id, tracked)
+      WHERE l.id = t.id`,
+    [at.map((i) => lineIds[i]), at.map((i) => JSON.stringify(tracked[i]))],
+  );
 }
 
 /**
