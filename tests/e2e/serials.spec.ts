@@ -148,3 +148,62 @@ test('till: scan an IMEI, sell it, the receipt shows it; a phone without its IME
   await expect(payDialog).toBeHidden();
   await expect(receipt.getByTestId('receipt-serial')).toContainText(second);
 });
+
+test('till: a batch line shows the lot picked first expiry first out; an expired lot is refused to a cashier', async ({
+  page,
+}) => {
+  await signInRequest(page.request, 'admin', DEMO_PASSWORD);
+  const api = await apiCaller(page);
+  const session = (await api('get', '/api/auth/session')) as { user: { branchId: string } };
+  const inventories = (await api('get', '/api/Inventories/options')) as {
+    id: string;
+    branchId: string;
+    isDefault?: boolean;
+  }[];
+  const inventory =
+    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
+    inventories.find((i) => i.branchId === session.user.branchId)!;
+  // upper case: lots are stored as normalizeSerial makes them
+  const tag = randomUUID().slice(0, 8).toUpperCase();
+  const barcode = `E2E-MILK-${tag}`;
+  const product = (await api('post', '/api/Products', {
+    nameAr: `لبن ${tag}`,
+    vatRate: 0,
+    tracking: 'batch',
+    variants: [{ barcodes: [barcode], sellPrice: 3_000, minSellPrice: 0, avgCost: 2_000 }],
+  })) as { variants: { id: string }[] };
+  const variantId = product.variants[0].id;
+  for (const batch of [
+    { lot: `LATE-${tag}`, expiryDate: '2099-06-01' },
+    { lot: `SOON-${tag}`, expiryDate: '2099-01-01' },
+    { lot: `OLD-${tag}`, expiryDate: '2020-01-01' },
+  ])
+    await api('post', '/api/StockAdjustments', {
+      inventoryId: inventory.id,
+      reason: 'opening',
+      lines: [{ variantId, quantity: 2, batch }],
+    });
+  await signInRequest(page.request, 'cashier', DEMO_PASSWORD);
+  const current = await page.request.get('/api/Shift/current');
+  const open = current.ok()
+    ? ((await current.json().catch(() => null)) as { id?: string } | null)
+    : null;
+  if (!open?.id) await openShiftOnFreeRegister(page.request, 0, 40);
+  await signIn(page, 'cashier', DEMO_PASSWORD, { to: '/POS' });
+  await expect(page.getByTestId('pos-search')).toBeFocused();
+  await scan(page, barcode);
+  const line = page.locator(`[data-testid="cart-line"][data-variant-id="${variantId}"]`);
+  // the soonest unexpired lot, never the expired one
+  await expect(line.getByTestId('cart-lots')).toContainText(`SOON-${tag}`);
+  await expect(line.getByTestId('cart-lots')).not.toContainText(`OLD-${tag}`);
+  // the expired lot chosen by a cashier without the permission: refused, the pick unchanged
+  await line.getByTestId('cart-lot').getByRole('combobox').click();
+  await page.getByRole('option', { name: new RegExp(`OLD-${tag}`) }).click();
+  await expect(line.getByTestId('cart-lot-refused')).toContainText(`OLD-${tag}`);
+  await expect(line.getByTestId('cart-lots')).toContainText(`SOON-${tag}`);
+  // another unexpired lot: taken
+  await line.getByTestId('cart-lot').getByRole('combobox').click();
+  await page.getByRole('option', { name: new RegExp(`LATE-${tag}`) }).click();
+  await expect(line.getByTestId('cart-lots')).toContainText(`LATE-${tag}`);
+  await expect(line.getByTestId('cart-lot-refused')).toHaveCount(0);
+});

@@ -102,6 +102,9 @@ describe('selling and returning serials and batches', () => {
     const scanned = await admin.get(`/api/Serials/${units[1].imei2}/sellable?inventoryId=${inv1}`);
     expect(scanned.status).toBe(200);
     expect(scanned.body).toMatchObject({ serial: units[1].serial, variantId: phone.id });
+    // a till that has not read its inventory yet asks in its branch
+    const inBranch = await admin.get(`/api/Serials/${units[1].serial}/sellable`);
+    expect(inBranch.body).toMatchObject({ serial: units[1].serial, variantId: phone.id });
     // sold by its second IMEI: the unit is the one with both
     const res = await sell([{ variantId: phone.id, quantity: 1, serials: [units[1].imei2] }]);
     expect(res.status).toBe(201);

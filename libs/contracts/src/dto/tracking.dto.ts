@@ -113,9 +113,12 @@ export type BatchStockDto = {
   onHand: number;
 };
 
-/** GET /api/Serials/{code}/sellable: the inventory the till sells from. */
+/**
+ * GET /api/Serials/{code}/sellable: the inventory the till sells from (absent: any inventory of
+ * the user's branch, as a till that has not yet read its inventory asks).
+ */
 export class SellableSerialQueryDto {
-  @IsUUID() inventoryId: string;
+  @IsOptional() @IsUUID() inventoryId?: string;
 }
 
 /** A unit in stock where the till sells (issue 34, docs/decisions/0107): what its line needs. */

@@ -12,12 +12,15 @@ export type SerialAnswer =
 const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** GET /api/Serials/{code}/sellable: the unit a serial or an IMEI names, in stock at the inventory. */
-export async function sellableSerial(code: string, inventoryId: string): Promise<SerialAnswer> {
+export async function sellableSerial(
+  code: string,
+  inventoryId: string | null,
+): Promise<SerialAnswer> {
   if (browserOffline()) return { kind: 'offline' };
   try {
     const unit = await http.get<SellableSerialDto>(
       `/Serials/${encodeURIComponent(code)}/sellable`,
-      { inventoryId },
+      inventoryId ? { inventoryId } : undefined,
     );
     return { kind: 'unit', unit };
   } catch (err) {

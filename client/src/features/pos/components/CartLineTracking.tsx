@@ -112,7 +112,7 @@ function LineLots({ line }: { line: CartLine }) {
           setLot({ variantId: line.variantId, lot });
         }}
         sx={{ minInlineSize: 160 }}
-        slotProps={{ htmlInput: { 'data-testid': 'cart-lot' } }}
+        data-testid="cart-lot"
       >
         <MenuItem value="">{t('tracking.lotFefo')}</MenuItem>
         {lots.data.map((b) => (

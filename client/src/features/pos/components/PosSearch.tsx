@@ -158,12 +158,17 @@ export function PosSearch({
           });
           return;
         }
-        // A unit's serial or IMEI (issue 34): that exact unit, when it is in stock here.
+        // A unit's serial or IMEI (issue 34): that exact unit, when it is in stock here (before the
+        // till has read its inventory: in the branch).
         const serial = normalizeSerial(code);
-        if (inventoryId && /\d/.test(serial) && SERIAL_PATTERN.test(serial)) {
+        if (/\d/.test(serial) && SERIAL_PATTERN.test(serial)) {
           const answer = await sellableSerial(serial, inventoryId);
           if (answer.kind === 'unit') {
-            const [variant] = await searchVariantsOrDevice(answer.unit.sku, inventoryId, 1);
+            const [variant] = await searchVariantsOrDevice(
+              answer.unit.sku,
+              inventoryId ?? undefined,
+              1,
+            );
             if (variant?.id === answer.unit.variantId) {
               flushSync(() => {
                 addVariant({ variant, quantity: 1, code: null, serial: answer.unit.serial });

@@ -77,32 +77,30 @@ function SerialsForm({
       setError(t(`tracking.${problem}`, { serial }));
       return;
     }
-    if (inventoryId) {
-      setBusy(true);
-      try {
-        const answer = await sellableSerial(serial, inventoryId);
-        if (answer.kind === 'none') {
-          setError(t('tracking.notInStock', { serial }));
-          return;
-        }
-        if (answer.kind === 'unit' && answer.unit.variantId !== line.variantId) {
-          setError(t('tracking.otherProduct', { serial, name: answer.unit.productName }));
-          return;
-        }
-        if (answer.kind === 'offline') setNote(t('tracking.offlineAccepted', { serial }));
-        const unit = answer.kind === 'unit' ? answer.unit.serial : serial;
-        if (serials.includes(unit)) {
-          setError(t('tracking.duplicate', { serial }));
-          return;
-        }
-        setSerials((list) => [...list, unit]);
-      } catch (err) {
-        handleError(err, { toast: true });
+    setBusy(true);
+    try {
+      const answer = await sellableSerial(serial, inventoryId);
+      if (answer.kind === 'none') {
+        setError(t('tracking.notInStock', { serial }));
         return;
-      } finally {
-        setBusy(false);
       }
-    } else setSerials((list) => [...list, serial]);
+      if (answer.kind === 'unit' && answer.unit.variantId !== line.variantId) {
+        setError(t('tracking.otherProduct', { serial, name: answer.unit.productName }));
+        return;
+      }
+      if (answer.kind === 'offline') setNote(t('tracking.offlineAccepted', { serial }));
+      const unit = answer.kind === 'unit' ? answer.unit.serial : serial;
+      if (serials.includes(unit)) {
+        setError(t('tracking.duplicate', { serial }));
+        return;
+      }
+      setSerials((list) => [...list, unit]);
+    } catch (err) {
+      handleError(err, { toast: true });
+      return;
+    } finally {
+      setBusy(false);
+    }
     setError(null);
     setText('');
   };

@@ -118,15 +118,20 @@ export class SerialQueries {
    * The unit a code names in stock at the inventory, for the till (any seller at the inventory's
    * branch; a user of every branch anywhere): its variant and codes; 404 when not in stock there.
    */
-  async sellable(code: string, inventoryId: string, user: AuthUser): Promise<SellableSerialDto> {
+  async sellable(
+    code: string,
+    inventoryId: string | undefined,
+    user: AuthUser,
+  ): Promise<SellableSerialDto> {
     const [row] = await this.ds.query(
       `SELECT su.serial, su.imei2, su.variant_id AS "variantId", v.sku, p.name_ar AS "productName"
          FROM serial_units su JOIN variants v ON v.id = su.variant_id JOIN products p ON p.id = v.product_id
          JOIN inventories i ON i.id = su.inventory_id
-        WHERE (su.serial = $1 OR su.imei2 = $1) AND su.status = 'in_stock' AND su.inventory_id = $2
+        WHERE (su.serial = $1 OR su.imei2 = $1) AND su.status = 'in_stock'
+          AND ($2::uuid IS NULL OR su.inventory_id = $2)
           AND ($3::uuid IS NULL OR i.branch_id = $3)
         LIMIT 1`,
-      [normalizeSerial(code), inventoryId, branchReadScope(user)],
+      [normalizeSerial(code), inventoryId ?? null, branchReadScope(user)],
     );
     if (!row) throw Errors.notFound();
     return row as SellableSerialDto;
