@@ -161,7 +161,8 @@ export function PosSearch({
         // A unit's serial or IMEI (issue 34): that exact unit, when it is in stock here (before the
         // till has read its inventory: in the branch).
         const serial = normalizeSerial(code);
-        if (/\d/.test(serial) && SERIAL_PATTERN.test(serial)) {
+        // (a scan has no spaces and a digit: typed words go straight to the search)
+        if (!/\s/.test(code) && /\d/.test(serial) && SERIAL_PATTERN.test(serial)) {
           const answer = await sellableSerial(serial, inventoryId);
           if (answer.kind === 'unit') {
             const [variant] = await searchVariantsOrDevice(
