@@ -239,6 +239,22 @@ describe('selling and returning serials and batches', () => {
         batch: { lot: 'M-OLD', expiryDate: '2020-01-01' },
       },
     ]);
+    // the till's view of the line: the lots (the old one marked expired) and the pick of 4
+    const till = await admin.get(
+      `/api/Inventories/${inv1}/sellable-batches?variantId=${milk.id}&quantity=4`,
+    );
+    expect(till.status).toBe(200);
+    expect(
+      till.body.lots.map((b: { lot: string; expired: boolean }) => [b.lot, b.expired]),
+    ).toEqual([
+      ['M-OLD', true],
+      ['M-SOON', false],
+      ['M-LATE', false],
+    ]);
+    expect(till.body.picks).toEqual([
+      expect.objectContaining({ lot: 'M-SOON', quantity: 2 }),
+      expect.objectContaining({ lot: 'M-LATE', quantity: 2 }),
+    ]);
     // 4 units: the 2 of the soonest lot, then 2 of the next; the expired lot is not picked
     const fefo = await sell([{ variantId: milk.id, quantity: 4 }]);
     expect(fefo.status).toBe(201);

@@ -1,4 +1,4 @@
-import type { BatchStockDto, SellableSerialDto } from '@pos/contracts';
+import type { SellableBatchesDto, SellableSerialDto } from '@pos/contracts';
 import { http } from '../../../shared/api/http';
 import { unreachable } from '../offline/catalog';
 
@@ -30,6 +30,12 @@ export async function sellableSerial(
   }
 }
 
-/** GET /api/Inventories/{id}/sellable-batches: a batch product's lots here, earliest expiry first. */
-export const sellableBatches = (inventoryId: string, variantId: string) =>
-  http.get<BatchStockDto[]>(`/Inventories/${inventoryId}/sellable-batches`, { variantId });
+/**
+ * GET /api/Inventories/{id}/sellable-batches: a batch product's lots here (expired marked) and the
+ * first-expiry-first-out pick of the line's quantity (the server's: the till carries no pick).
+ */
+export const sellableBatches = (inventoryId: string, variantId: string, quantity: number) =>
+  http.get<SellableBatchesDto>(`/Inventories/${inventoryId}/sellable-batches`, {
+    variantId,
+    quantity,
+  });

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { batchExpired, hasPermission, pickFefo } from '@pos/contracts';
+import { hasPermission } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -13,9 +13,6 @@ import { formatQuantity } from '../../../shared/lib/money';
 import { sessionUserState } from '../../../shared/state';
 import { sellableBatches } from '../api/tracking';
 import { serialsDialogAtom, setLineLotAtom, tillInventoryAtom } from '../state/cartStore';
-
-/** Today on this device (YYYY-MM-DD): the lot pick shown; the server's day decides. */
-const today = () => new Date().toLocaleDateString('en-CA');
 
 /**
  * Under a tracked cart line (issue 34, docs/decisions/0107): a serial line's units and the button
@@ -69,20 +66,21 @@ function LineLots({ line }: { line: CartLine }) {
   const mayExpired = hasPermission(user, ['can_sell_expired_batch']);
   const setLot = useSetAtom(setLineLotAtom);
   const [refused, setRefused] = useState<string | null>(null);
+  // the lots here and the server's first-expiry-first-out pick of the line's quantity
   const lots = useQuery({
-    queryKey: ['pos', 'lots', inventoryId, line.variantId],
-    queryFn: () => sellableBatches(inventoryId!, line.variantId),
+    queryKey: ['pos', 'lots', inventoryId, line.variantId, line.quantity],
+    queryFn: () => sellableBatches(inventoryId!, line.variantId, line.quantity),
     enabled: !!inventoryId && navigator.onLine !== false,
     staleTime: 30_000,
     retry: false,
+    placeholderData: (previous) => previous,
   });
   if (!lots.data) return null;
-  const day = today();
-  const chosen = line.lot ? lots.data.find((b) => b.lot === line.lot) : null;
-  const fefo = pickFefo(lots.data, line.quantity, day);
+  const { lots: list } = lots.data;
+  const chosen = line.lot ? list.find((b) => b.lot === line.lot) : null;
   const picks = chosen
     ? [{ lot: chosen.lot, expiryDate: chosen.expiryDate, quantity: line.quantity }]
-    : fefo.picks;
+    : lots.data.picks;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
       <Typography variant="caption" component="span" data-testid="cart-lots">
@@ -103,8 +101,8 @@ function LineLots({ line }: { line: CartLine }) {
         value={line.lot ?? ''}
         onChange={(e) => {
           const lot = e.target.value || null;
-          const found = lots.data.find((b) => b.lot === lot);
-          if (found && batchExpired(found.expiryDate, day) && !mayExpired) {
+          const found = list.find((b) => b.lot === lot);
+          if (found?.expired && !mayExpired) {
             setRefused(t('tracking.expiredRefused', { lot: found.lot, expiry: found.expiryDate }));
             return;
           }
@@ -115,9 +113,9 @@ function LineLots({ line }: { line: CartLine }) {
         data-testid="cart-lot"
       >
         <MenuItem value="">{t('tracking.lotFefo')}</MenuItem>
-        {lots.data.map((b) => (
+        {list.map((b) => (
           <MenuItem key={b.batchId} value={b.lot}>
-            {batchExpired(b.expiryDate, day)
+            {b.expired
               ? t('tracking.lotExpired', { lot: b.lot, expiry: b.expiryDate })
               : t('tracking.lotOption', {
                   lot: b.lot,
@@ -132,7 +130,7 @@ function LineLots({ line }: { line: CartLine }) {
           {refused}
         </Typography>
       )}
-      {chosen && batchExpired(chosen.expiryDate, day) && (
+      {chosen?.expired && (
         <Typography variant="caption" color="warning.main">
           {t('tracking.expiredAllowed', { lot: chosen.lot, expiry: chosen.expiryDate })}
         </Typography>

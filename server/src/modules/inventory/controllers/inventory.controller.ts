@@ -7,8 +7,10 @@ import {
   INVENTORIES,
   InventoryStockQueryDto,
   StockAdjustmentDto,
+  SellableBatchesQueryDto,
   SellableSerialQueryDto,
   type BatchStockDto,
+  type SellableBatchesDto,
   type SellableSerialDto,
   type SerialUnitDto,
 } from '@pos/contracts';
@@ -69,18 +71,18 @@ export class InventoryStockController {
   }
 
   /**
-   * The till's lots of a batch product (issue 34, docs/decisions/0107): what the first-expiry-
-   * first-out pick shows and the cashier may choose from, for whoever sells at the inventory's
-   * branch (no stock permission: the seller's own branch, else 404).
+   * The till's lots of a batch product (issue 34, docs/decisions/0107): the lots the cashier may
+   * choose from and the first-expiry-first-out pick of the line's quantity, for whoever sells at
+   * the inventory's branch (no stock permission: the seller's own branch, else 404).
    */
   @Authenticated()
   @Get(':id/sellable-batches')
   sellableBatches(
     @IdParam() id: string,
-    @Query() query: BatchStockQueryDto,
+    @Query() query: SellableBatchesQueryDto,
     @CurrentUser() user: AuthUser,
-  ): Promise<BatchStockDto[]> {
-    return this.serials.batchStock(id, query.variantId, user);
+  ): Promise<SellableBatchesDto> {
+    return this.serials.sellableBatches(id, query.variantId, query.quantity ?? 0, user);
   }
 }
 

@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
+  batchExpired,
   normalizeSerial,
+  pickFefo,
   WARRANTY_MONTHS,
   type BatchStockDto,
+  type SellableBatchesDto,
   type SellableSerialDto,
   type SerialEventDto,
   type SerialUnitDto,
@@ -135,6 +138,31 @@ export class SerialQueries {
     );
     if (!row) throw Errors.notFound();
     return row as SellableSerialDto;
+  }
+
+  /**
+   * The till's lots of a batch line (issue 34, docs/decisions/0107): the lots here, each marked
+   * expired on the store's day, and the first-expiry-first-out pick of `quantity` the sale will
+   * take (expired lots never picked; a cashier names one, with the permission).
+   */
+  async sellableBatches(
+    inventoryId: string,
+    variantId: string,
+    quantity: number,
+    user: AuthUser,
+  ): Promise<SellableBatchesDto> {
+    const lots = await this.batchStock(inventoryId, variantId, user);
+    const [{ today }] = await this.ds.query(
+      `SELECT timezone(COALESCE((SELECT time_zone FROM store_settings WHERE id = 1), $1), now())::date::text AS today`,
+      [loadConfig().storeTimeZone],
+    );
+    const { picks, short } = pickFefo(lots, quantity, today);
+    return {
+      today,
+      lots: lots.map((b) => ({ ...b, expired: batchExpired(b.expiryDate, today) })),
+      picks,
+      short,
+    };
   }
 
   /**
