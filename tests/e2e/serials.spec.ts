@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   apiCaller,
   DEMO_PASSWORD,
@@ -31,6 +31,31 @@ function withLuhnDigit(body: string): string {
   throw new Error('not digits');
 }
 
+/** The signed-in user's branch's default inventory (where the tests' stock goes in). */
+async function branchInventory(api: Awaited<ReturnType<typeof apiCaller>>) {
+  const session = (await api('get', '/api/auth/session')) as { user: { branchId: string } };
+  const inventories = (await api('get', '/api/Inventories/options')) as {
+    id: string;
+    branchId: string;
+    isDefault?: boolean;
+  }[];
+  return (
+    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
+    inventories.find((i) => i.branchId === session.user.branchId)!
+  );
+}
+
+/** The demo cashier (same branch) at the till, their shift open (an earlier file may have left it). */
+async function cashierAtTill(page: Page) {
+  await signInRequest(page.request, 'cashier', DEMO_PASSWORD);
+  const current = await page.request.get('/api/Shift/current');
+  const open = current.ok()
+    ? ((await current.json().catch(() => null)) as { id?: string } | null)
+    : null;
+  if (!open?.id) await openShiftOnFreeRegister(page.request, 0, 40);
+  await signIn(page, 'cashier', DEMO_PASSWORD, { to: '/POS' });
+}
+
 test('till: scan an IMEI, sell it, the receipt shows it; a phone without its IMEI cannot be paid', async ({
   page,
 }) => {
@@ -42,15 +67,7 @@ test('till: scan an IMEI, sell it, the receipt shows it; a phone without its IME
   // The product and its units made by the admin through the API (no page of theirs is needed).
   await signInRequest(page.request, 'admin', DEMO_PASSWORD);
   const api = await apiCaller(page);
-  const session = (await api('get', '/api/auth/session')) as { user: { branchId: string } };
-  const inventories = (await api('get', '/api/Inventories/options')) as {
-    id: string;
-    branchId: string;
-    isDefault?: boolean;
-  }[];
-  const inventory =
-    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
-    inventories.find((i) => i.branchId === session.user.branchId)!;
+  const inventory = await branchInventory(api);
   const tag = randomUUID().slice(0, 8);
   const name = `هاتف ${tag}`;
   const barcode = `E2E-PH-${tag}`;
@@ -77,14 +94,7 @@ test('till: scan an IMEI, sell it, the receipt shows it; a phone without its IME
       },
     ],
   });
-  // The till: the demo cashier of the same branch (an earlier file may have left their shift open).
-  await signInRequest(page.request, 'cashier', DEMO_PASSWORD);
-  const current = await page.request.get('/api/Shift/current');
-  const open = current.ok()
-    ? ((await current.json().catch(() => null)) as { id?: string } | null)
-    : null;
-  if (!open?.id) await openShiftOnFreeRegister(page.request, 0, 40);
-  await signIn(page, 'cashier', DEMO_PASSWORD, { to: '/POS' });
+  await cashierAtTill(page);
   const search = page.getByTestId('pos-search');
   await expect(search).toBeFocused();
   const line = page.locator(`[data-testid="cart-line"][data-variant-id="${variantId}"]`);
@@ -154,15 +164,7 @@ test('till: a batch line shows the lot picked first expiry first out; an expired
 }) => {
   await signInRequest(page.request, 'admin', DEMO_PASSWORD);
   const api = await apiCaller(page);
-  const session = (await api('get', '/api/auth/session')) as { user: { branchId: string } };
-  const inventories = (await api('get', '/api/Inventories/options')) as {
-    id: string;
-    branchId: string;
-    isDefault?: boolean;
-  }[];
-  const inventory =
-    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
-    inventories.find((i) => i.branchId === session.user.branchId)!;
+  const inventory = await branchInventory(api);
   // upper case: lots are stored as normalizeSerial makes them
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const barcode = `E2E-MILK-${tag}`;
@@ -183,13 +185,7 @@ test('till: a batch line shows the lot picked first expiry first out; an expired
       reason: 'opening',
       lines: [{ variantId, quantity: 2, batch }],
     });
-  await signInRequest(page.request, 'cashier', DEMO_PASSWORD);
-  const current = await page.request.get('/api/Shift/current');
-  const open = current.ok()
-    ? ((await current.json().catch(() => null)) as { id?: string } | null)
-    : null;
-  if (!open?.id) await openShiftOnFreeRegister(page.request, 0, 40);
-  await signIn(page, 'cashier', DEMO_PASSWORD, { to: '/POS' });
+  await cashierAtTill(page);
   await expect(page.getByTestId('pos-search')).toBeFocused();
   await scan(page, barcode);
   const line = page.locator(`[data-testid="cart-line"][data-variant-id="${variantId}"]`);

@@ -1,4 +1,3 @@
-import { HttpStatus } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import {
@@ -9,8 +8,8 @@ import {
   type BatchPick,
   type SaleLineTracked,
 } from '@pos/contracts';
-import { AppException, Errors } from '../../../core/errors/app.exception';
-import type { ProductTracking } from './tracked-stock';
+import { Errors } from '../../../core/errors/app.exception';
+import { invalid, type ProductTracking } from './tracked-stock';
 
 // The sale side of serials and batches (issue 34, docs/decisions/0107): the units a sale takes out
 // of stock (sold) and a return brings back, the lots a sale line is picked from (first expiry first
@@ -39,9 +38,6 @@ export type ExpiredSold = {
   expiryDate: string;
   quantity: number;
 };
-
-const invalid = (key: string, params: Record<string, string | number>) =>
-  new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [{ key, params }]);
 
 /** Whether any of these variants is tracked (a sale of untracked goods costs nothing more). */
 export const anyTracked = (info: Map<string, ProductTracking>): boolean =>
