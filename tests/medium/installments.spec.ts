@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import { daysBetween, dueDateAt, INSTALLMENTS_API } from '@pos/contracts';
+import { daysBetween, dueDateAt, INSTALLMENTS_API, withLuhnDigit } from '@pos/contracts';
 import { MarkOverdueInstallmentsCommand } from '../../server/src/modules/installments';
 import { readStoreTimeZone } from '../../server/src/modules/settings';
 import {
@@ -249,6 +249,48 @@ describe('installments', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe('INSTALLMENT_NOTHING_TO_FINANCE');
     expect(await tableCounts(t.ds, ['sessions', 'audit_logs'])).toEqual(before);
+  });
+
+  it('names the financed phone by its IMEI on the plan (the contract prints it, issue 34)', async () => {
+    const phone = await admin.post('/api/Products', {
+      nameAr: `هاتف تقسيط ${randomUUID().slice(0, 8)}`,
+      tracking: 'serial',
+      imeiCount: 1,
+      variants: [
+        {
+          barcodes: [`IP-${randomUUID().slice(0, 12)}`],
+          sellPrice: 1_200_000,
+          minSellPrice: 0,
+          avgCost: 800_000,
+        },
+      ],
+    });
+    expect(phone.status).toBe(201);
+    const variantId = phone.body.variants[0].id as string;
+    const imei = withLuhnDigit(`35${String(Date.now()).slice(-12)}`);
+    const opening = await admin.post('/api/StockAdjustments', {
+      inventoryId,
+      reason: 'opening',
+      lines: [{ variantId, quantity: 1, serials: [{ serial: imei }] }],
+    });
+    expect(opening.status).toBe(201);
+    const customer = await admin.post('/api/Customers', {
+      name: `عميل هاتف ${randomUUID().slice(0, 6)}`,
+      phone: '01001234567',
+    });
+    const sale = await admin.post('/api/Sales', {
+      id: randomUUID(),
+      customerId: customer.body.id,
+      lines: [{ variantId, quantity: 1, serials: [imei] }],
+      payments: [{ methodId: cash, amount: 200_000 }],
+    });
+    expect(sale.status).toBe(201);
+    const plan = await createPlan(sale.body.id);
+    const read = await admin.get(`${INSTALLMENTS_API.plans}/${plan.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.units).toEqual([
+      { productName: expect.stringContaining('هاتف تقسيط'), serial: imei, imei2: null },
+    ]);
   });
 
   it('answers 400 with nothing written for bad terms, national IDs and guarantors', async () => {

@@ -52,6 +52,8 @@ export const PERMISSION_KEYS = [
  * - can_sell_gift_cards: sell a gift card and top one up (issue 33 item 5: money in that is owed
  *   back as goods; paying with a card or refunding to store credit needs no more than the sale or
  *   the return, docs/decisions/0083).
+ * - can_sell_expired_batch: sell from a lot past its expiry date (issue 34, docs/decisions/0107:
+ *   refused otherwise; each such sale audited).
  */
 export const EXTRA_PERMISSION_KEYS = [
   'can_manage_products',
@@ -61,6 +63,7 @@ export const EXTRA_PERMISSION_KEYS = [
   'can_take_advance',
   'can_sell_at_price_list',
   'can_sell_gift_cards',
+  'can_sell_expired_batch',
 ] as const;
 
 export const ALL_PERMISSION_KEYS = [...PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
@@ -108,6 +111,7 @@ export const PERMISSION_GROUPS: { group: string; keys: PermissionKey[] }[] = [
       'can_change_sell_price',
       'can_sell_at_price_list',
       'can_sell_gift_cards',
+      'can_sell_expired_batch',
       'can_bypass_max_discount',
       'view_all_shifts',
       'can_see_shift_totals',

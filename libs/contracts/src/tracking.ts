@@ -168,3 +168,10 @@ export function pickFefo(
 
 /** Whether a batch has expired on `today` (YYYY-MM-DD; its expiry day itself still sells). */
 export const batchExpired = (expiryDate: string, today: string): boolean => expiryDate < today;
+
+/**
+ * A sold unit's warranty in months from the day it was sold (issue 34, docs/decisions/0107):
+ * products carry no warranty of their own yet, so every serial unit gets the same, shown by the
+ * serial lookup and printed on the receipt.
+ */
+export const WARRANTY_MONTHS = 12;

@@ -27,6 +27,7 @@ export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
       'can_change_sell_price',
       'can_sell_at_price_list',
       'can_sell_gift_cards',
+      'can_sell_expired_batch',
       'can_bypass_max_discount',
       'view_all_shifts',
       'can_see_shift_totals',

@@ -37,6 +37,14 @@ export type CartLine = {
   categoryId?: string | null;
   /** the cashier typed the unit price (no price list, no promotion on the line) */
   manualPrice?: boolean;
+  /** how the product's units are told apart (issue 34); absent: not tracked */
+  tracking?: 'serial' | 'batch';
+  /** a phone's IMEIs per unit (serial tracking): its serials are IMEIs */
+  imeiCount?: number;
+  /** a serial product's units on the line, as scanned (the quantity is their count) */
+  serials?: string[];
+  /** a batch product's lot the cashier chose instead of the first-expiry-first-out pick */
+  lot?: string | null;
   // Set on the priced cart only (features/pos/pricing, issue 33), never saved:
   /** the automatic unit price (a list's or the sell price); absent: a manual price */
   autoPrice?: number;
@@ -146,6 +154,10 @@ export function lineFromVariant(
     reserved: variant.reserved ?? 0,
     productId: variant.productId,
     categoryId: variant.categoryId ?? null,
+    ...(variant.tracking === 'serial' || variant.tracking === 'batch'
+      ? { tracking: variant.tracking, imeiCount: variant.imeiCount ?? 0 }
+      : {}),
+    ...(variant.tracking === 'serial' ? { serials: [] } : {}),
   };
 }
 
@@ -163,14 +175,28 @@ export function variantAvailable(
   return availableOf({ onHand: variant.onHand, reserved: variant.reserved }) ?? undefined;
 }
 
-/** Adds a variant: +quantity on its line when already in the cart (moved to the top), else a new line on top. */
+/**
+ * Adds a variant: +quantity on its line when already in the cart (moved to the top), else a new
+ * line on top. `serial`: the unit scanned (a serial product, issue 34): it joins the line's units
+ * (once) and the line's quantity is their count.
+ */
 export function addVariant(
   cart: Cart,
   variant: VariantResponseDto,
   quantity = 1,
   barcode: string | null = null,
+  serial: string | null = null,
 ): Cart {
   const index = cart.lines.findIndex((l) => l.variantId === variant.id);
+  if (serial) {
+    const line = index >= 0 ? cart.lines[index] : lineFromVariant(variant, 1, barcode);
+    const serials = [...new Set([...(line.serials ?? []), serial])];
+    const updated: CartLine = { ...line, serials, quantity: serials.length };
+    return {
+      ...cart,
+      lines: [updated, ...cart.lines.filter((_, i) => i !== index)],
+    };
+  }
   if (index >= 0) {
     const line = cart.lines[index];
     const updated: CartLine = {
@@ -197,6 +223,28 @@ export function updateLine(
     lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, ...patch, ...manual } : l)),
   };
 }
+
+/** A serial line's units as the serials dialog saved them: the quantity is their count (issue 34). */
+export function setLineSerials(cart: Cart, variantId: string, serials: string[]): Cart {
+  return {
+    ...cart,
+    lines: cart.lines.map((l) =>
+      l.variantId === variantId ? { ...l, serials, quantity: Math.max(serials.length, 1) } : l,
+    ),
+  };
+}
+
+/** A batch line's lot chosen by the cashier; null: first expiry first out again (issue 34). */
+export function setLineLot(cart: Cart, variantId: string, lot: string | null): Cart {
+  return {
+    ...cart,
+    lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, lot } : l)),
+  };
+}
+
+/** A serial line still short of its units: it cannot be paid (issue 34). */
+export const serialsMissing = (line: Pick<CartLine, 'tracking' | 'serials' | 'quantity'>) =>
+  line.tracking === 'serial' && (line.serials?.length ?? 0) !== line.quantity;
 
 export function removeLine(cart: Cart, variantId: string): Cart {
   return { ...cart, lines: cart.lines.filter((l) => l.variantId !== variantId) };
@@ -265,7 +313,8 @@ export type CartProblem =
   | { code: 'MAX_DISCOUNT_EXCEEDED'; percent: number; max: number }
   | { code: 'BELOW_MIN_PRICE'; variantId: string }
   | { code: 'INSUFFICIENT_STOCK'; variantId: string }
-  | { code: 'BAD_QUANTITY'; variantId: string };
+  | { code: 'BAD_QUANTITY'; variantId: string }
+  | { code: 'SERIALS_MISSING'; variantId: string };
 
 export type CartRules = {
   maxDiscountPercent: number;
@@ -294,6 +343,7 @@ export function cartProblems(cart: Cart, totals: CartTotals, rules: CartRules): 
     if (!rules.canBypassMaxDiscount && !automatic && line.unitPrice < line.minSellPrice) {
       problems.push({ code: 'BELOW_MIN_PRICE', variantId: line.variantId });
     }
+    if (serialsMissing(line)) problems.push({ code: 'SERIALS_MISSING', variantId: line.variantId });
     const available = availableOf(line);
     if (!rules.allowNegativeStock && available !== null && line.quantity > available) {
       problems.push({ code: 'INSUFFICIENT_STOCK', variantId: line.variantId });
@@ -369,6 +419,9 @@ export function toCreateSaleDto(
           ? { discount: l.discount - (l.promotionDiscount ?? 0) }
           : {}),
         ...(l.promotionDiscount ? { promotionDiscount: l.promotionDiscount } : {}),
+        // a serial product's units, a batch product's chosen lot (issue 34)
+        ...(l.tracking === 'serial' && l.serials?.length ? { serials: l.serials } : {}),
+        ...(l.tracking === 'batch' && l.lot ? { lot: l.lot } : {}),
       })),
     payments: payments
       .filter((p) => p.amount > 0)

@@ -73,7 +73,9 @@ export class DeviceCatalogPageQueryDto extends DeviceCatalogQueryDto {
  * sellPrice, minSellPrice, vatRate, unit, etaItemType, etaItemCode, categoryId] (money in piasters;
  * nameAr is the product's Arabic name, as the e-receipt describes the line). The ETA item (issue 32
  * item 6) came after: a row synced before it has 11 fields, and the till builds no e-receipt with
- * it. The category (issue 33: the till's promotions on a category offline) came last.
+ * it. The category (issue 33: the till's promotions on a category offline) came next. A tracked
+ * product's row (issue 34, docs/decisions/0107) ends with its tracking and IMEI count, so the till
+ * asks for its serials offline too; an untracked product's row stops at the category.
  */
 export type DeviceVariantRow = [
   string,
@@ -90,6 +92,8 @@ export type DeviceVariantRow = [
   ('GS1' | 'EGS' | null)?,
   (string | null)?,
   (string | null)?,
+  ('serial' | 'batch')?,
+  number?,
 ];
 /** [variantId, onHand, reserved] in the till's inventory. */
 export type DeviceStockRow = [string, number, number];

@@ -338,6 +338,8 @@ export type InstallmentHistoryDto = {
 };
 
 export type InstallmentPlanDetailDto = InstallmentPlanRowDto & {
+  /** the sale's units sold by serial (a phone's IMEIs, issue 34): the contract names them */
+  units: { productName: string; serial: string; imei2: string | null }[];
   totalAmount: number;
   downPayment: number;
   financed: number;

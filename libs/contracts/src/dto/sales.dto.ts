@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -37,6 +37,7 @@ import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../payment-methods
 import { ETA_POS_SERIAL_PATTERN } from '../eta/pos-serial';
 import type { ApiError } from '../errors';
 import type { GiftCardUseDto } from '../giftcards';
+import { MAX_SERIALS_PER_LINE, normalizeSerial } from '../tracking';
 
 const QTY = { maxDecimalPlaces: 3 };
 
@@ -270,6 +271,26 @@ export class ShiftListQueryDto extends ListQueryDto {
 }
 
 // ---------- sales ----------
+/**
+ * A line's serials or IMEIs (issue 34): optional, up to MAX_SERIALS_PER_LINE codes of at most 50
+ * characters, each stored normalised (normalizeSerial); the server checks them against the stock.
+ */
+function SerialCodes(): PropertyDecorator {
+  const decorators = [
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(MAX_SERIALS_PER_LINE),
+    IsString({ each: true }),
+    MaxLength(50, { each: true }),
+    Transform(({ value }) =>
+      Array.isArray(value)
+        ? value.map((v) => (typeof v === 'string' ? normalizeSerial(v) : v))
+        : value,
+    ),
+  ];
+  return (target, key) => decorators.forEach((d) => d(target, key));
+}
+
 export class SaleLineInputDto {
   @IsUUID() variantId: string;
   @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
@@ -286,6 +307,22 @@ export class SaleLineInputDto {
    * sale again and refuses a sale whose figure differs (absent: the server's figure is taken)
    */
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() promotionDiscount?: number;
+  /**
+   * A serial-tracked product's units sold (issue 34, docs/decisions/0107): one serial or IMEI (either
+   * of a dual-SIM phone's) per unit, as many as the quantity, each in stock at the sale's inventory
+   */
+  @SerialCodes()
+  serials?: string[];
+  /**
+   * A batch-tracked product's lot chosen by the cashier instead of the first-expiry-first-out pick;
+   * an expired lot needs can_sell_expired_batch (audited)
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(50)
+  @Transform(({ value }) => (typeof value === 'string' ? normalizeSerial(value) : value))
+  lot?: string;
 }
 /** Which rules a till priced the sale with (issue 33, docs/decisions/0079). */
 export class SalePricingDto {
@@ -493,6 +530,19 @@ export type SaleLineDto = {
   priceListName?: string | null;
   /** the promotions on the line and their shares of its discount (issue 33) */
   promotions?: { promotionId: string; name: string; amount: number; code?: string }[];
+  /** a tracked product's units or lots sold (issue 34, docs/decisions/0107); absent: untracked */
+  tracked?: SaleLineTracked | null;
+};
+/** What a sale line sold of a tracked product: its units (serial, second IMEI) or its lots. */
+export type SaleLineTracked = {
+  serials?: { serial: string; imei2: string | null; returned?: boolean }[];
+  batches?: {
+    batchId: string;
+    lot: string;
+    expiryDate: string;
+    quantity: number;
+    returned?: number;
+  }[];
 };
 export type SaleDto = {
   id: string;
@@ -560,6 +610,9 @@ export class SaleListQueryDto extends ListQueryDto {
 export class ReturnLineInputDto {
   @IsUUID() saleLineId: string;
   @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
+  /** a serial-tracked line's units coming back: only serials this invoice sold (docs/decisions/0107) */
+  @SerialCodes()
+  serials?: string[];
 }
 export class CreateReturnDto {
   /** Client-made idempotency key, like sales. */

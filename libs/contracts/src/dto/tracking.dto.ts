@@ -3,10 +3,12 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
   MaxLength,
+  Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
@@ -82,6 +84,18 @@ export type SerialUnitDto = {
   inventoryName: string | null;
   branchId: string | null;
   receivedAt: string;
+  /**
+   * a unit sold (issue 34, docs/decisions/0107): the sale, its customer, when, and the warranty's
+   * end (WARRANTY_MONTHS after the sale's day); null while it is not sold
+   */
+  sale: {
+    saleId: string;
+    number: string | null;
+    customerName: string | null;
+    at: string;
+    /** YYYY-MM-DD */
+    warrantyEnd: string;
+  } | null;
   history: SerialEventDto[];
 };
 
@@ -89,6 +103,24 @@ export type SerialUnitDto = {
 export class BatchStockQueryDto {
   @IsUUID() variantId: string;
 }
+
+/** GET /api/Inventories/{id}/sellable-batches: the till's line (its quantity picks the lots). */
+export class SellableBatchesQueryDto extends BatchStockQueryDto {
+  @IsOptional() @Type(() => Number) @IsNumber({ maxDecimalPlaces: 3 }) @Min(0) quantity?: number;
+}
+
+/**
+ * The till's lots of a batch line (issue 34, docs/decisions/0107): the lots here (each marked
+ * expired on the store's day), and the first-expiry-first-out pick of the line's quantity the
+ * sale will take (`short`: what the unexpired lots cannot cover). Picked on the server so the
+ * till's first load carries no pick of its own.
+ */
+export type SellableBatchesDto = {
+  today: string;
+  lots: (BatchStockDto & { expired: boolean })[];
+  picks: { batchId: string; lot: string; expiryDate: string; quantity: number }[];
+  short: number;
+};
 
 /** A batch's stock at one inventory (the FEFO pick's input; the expiry lists later). */
 export type BatchStockDto = {
@@ -99,4 +131,21 @@ export type BatchStockDto = {
   productionDate: string | null;
   inventoryId: string;
   onHand: number;
+};
+
+/**
+ * GET /api/Serials/{code}/sellable: the inventory the till sells from (absent: any inventory of
+ * the user's branch, as a till that has not yet read its inventory asks).
+ */
+export class SellableSerialQueryDto {
+  @IsOptional() @IsUUID() inventoryId?: string;
+}
+
+/** A unit in stock where the till sells (issue 34, docs/decisions/0107): what its line needs. */
+export type SellableSerialDto = {
+  serial: string;
+  imei2: string | null;
+  variantId: string;
+  sku: string;
+  productName: string;
 };

@@ -138,6 +138,8 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.LOYALTY_EDIT': 'فاتورة اكتسبت أو استبدلت نقاط ولاء لا تُعدَّل؛ استخدم المرتجع',
   'errors.LOYALTY_OFFLINE':
     'لا يمكن الدفع بنقاط الولاء في بيع بدون اتصال (لا يمكن التحقق من الرصيد)؛ اختر طريقة دفع أخرى',
+  'errors.TRACKED_EDIT':
+    'فاتورة فيها أصناف تُتتبع بالرقم التسلسلي أو بالتشغيلة لا تُعدَّل؛ استخدم المرتجع',
   'errors.GIFT_CARD_EDIT': 'فاتورة مدفوعة ببطاقة هدية لا تُعدَّل مدفوعاتها؛ استخدم المرتجع',
   'errors.STORE_CREDIT_NEEDS_CUSTOMER':
     'رد المبلغ رصيدًا للمتجر يحتاج عميلًا على الفاتورة أو كود بطاقة هدية',
@@ -404,4 +406,22 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
     '{field}: أرقام IMEI للأجهزة المتتبعة بالرقم التسلسلي فقط، اختر التتبع بالرقم التسلسلي',
   'validation.tracking.lotInvalid':
     '{field}: رقم التشغيلة «{lot}» غير صالح (حروف لاتينية وأرقام و - . / حتى 50 حرفًا)',
+  'validation.tracking.saleSerialNotInStock':
+    '{field}: الصنف «{name}»: الرقم «{serial}» ليس في رصيد هذا المخزن (غير مسجل أو بيع من قبل)',
+  'validation.tracking.saleCount':
+    '{field}: الصنف «{name}»: عدد الأرقام التسلسلية ({count}) يجب أن يساوي الكمية ({quantity})',
+  'validation.tracking.saleSerialInvalid': '{field}: الصنف «{name}»: الرقم «{serial}» غير صالح',
+  'validation.tracking.saleImei':
+    '{field}: الصنف «{name}»: «{serial}» ليس رقم IMEI صحيحًا (15 رقمًا آخرها رقم التحقق)',
+  'validation.tracking.saleDuplicate': '{field}: الصنف «{name}»: الرقم «{serial}» مكرر في الفاتورة',
+  'validation.tracking.saleBatchShort':
+    '{field}: الصنف «{name}»: التشغيلات السارية في هذا المخزن تكفي {available} فقط',
+  'validation.tracking.saleLotShort':
+    '{field}: الصنف «{name}»: رصيد التشغيلة «{lot}» هنا {available} فقط',
+  'validation.tracking.saleLotExpired':
+    '{field}: الصنف «{name}»: التشغيلة «{lot}» منتهية الصلاحية ({expiry})، بيعها يحتاج صلاحية بيع التشغيلات المنتهية',
+  'validation.tracking.returnSerialNotSold':
+    '{field}: الصنف «{name}»: الرقم «{serial}» لم يُبع في هذه الفاتورة أو أُرجع من قبل',
+  'validation.tracking.returnSerialsRequired':
+    '{field}: الصنف «{name}» يُتتبع بالرقم التسلسلي، أدخل أرقام الوحدات المرتجعة بعدد الكمية',
 };

@@ -147,6 +147,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
     'A sale that earned or redeemed loyalty points cannot be edited; return it instead',
   'errors.LOYALTY_OFFLINE':
     'Loyalty points cannot be used on a sale rung offline (the balance cannot be checked); take another tender',
+  'errors.TRACKED_EDIT':
+    'A sale of goods tracked by serial or batch cannot be edited; return it instead',
   'errors.GIFT_CARD_EDIT': 'A sale paid by gift card cannot change its payments; return it instead',
   'errors.STORE_CREDIT_NEEDS_CUSTOMER':
     'A refund to store credit needs the sale to have a customer, or a gift card code',
@@ -440,4 +442,21 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
     '{field}: IMEIs apply only to products tracked by serial: choose serial tracking',
   'validation.tracking.lotInvalid':
     '{field}: lot number "{lot}" is not valid (Latin letters, digits and - . / up to 50 characters)',
+  'validation.tracking.saleSerialNotInStock':
+    '{field}: "{name}": "{serial}" is not in this inventory\'s stock (unknown, or sold already)',
+  'validation.tracking.saleCount':
+    '{field}: "{name}": the number of serials ({count}) must equal the quantity ({quantity})',
+  'validation.tracking.saleSerialInvalid': '{field}: "{name}": serial "{serial}" is not valid',
+  'validation.tracking.saleImei':
+    '{field}: "{name}": "{serial}" is not a valid IMEI (15 digits, the last a check digit)',
+  'validation.tracking.saleDuplicate': '{field}: "{name}": "{serial}" appears twice on the sale',
+  'validation.tracking.saleBatchShort':
+    '{field}: "{name}": the unexpired lots in this inventory cover only {available}',
+  'validation.tracking.saleLotShort': '{field}: "{name}": lot "{lot}" holds only {available} here',
+  'validation.tracking.saleLotExpired':
+    '{field}: "{name}": lot "{lot}" expired on {expiry}; selling it needs the permission to sell expired lots',
+  'validation.tracking.returnSerialNotSold':
+    '{field}: "{name}": "{serial}" was not sold on this invoice, or came back already',
+  'validation.tracking.returnSerialsRequired':
+    '{field}: "{name}" is tracked by serial: enter the serials coming back, one per unit',
 };

@@ -13,8 +13,18 @@ export {
   checkTrackedLines,
   recordTracked,
   trackingOf,
+  type ProductTracking,
   type TrackedLine,
 } from './services/tracked-stock';
+export {
+  anyTracked,
+  checkSaleTracked,
+  returnTracked,
+  sellTracked,
+  type ExpiredSold,
+  type ReturnTrackedLine,
+  type SaleTrackedLine,
+} from './services/sold-units';
 export { SerialQueries } from './queries/serials.queries';
 export { netValueChange, stockValue, valueChanges } from './services/stock-value';
 export {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { amountInArabicWords, formatPiasters, type InstallmentPlanDetailDto } from '@pos/contracts';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDay } from '../../../shared/lib/format';
 import { DocumentBarcode, useReceiptData } from '../../../shared/ui/print';
@@ -91,6 +91,15 @@ export function ContractPrint({ plan }: { plan: InstallmentPlanDetailDto }) {
 
       {heading(t('contract.amounts'))}
       {line(t('fields.sale'), <span dir="ltr">{plan.saleNumber}</span>)}
+      {(plan.units ?? []).map((u) => (
+        <Fragment key={u.serial}>
+          {line(
+            t('contract.unit', { name: u.productName }),
+            <span dir="ltr">{u.imei2 ? `${u.serial} / ${u.imei2}` : u.serial}</span>,
+            'contract-unit',
+          )}
+        </Fragment>
+      ))}
       {line(t('fields.totalAmount'), money(plan.totalAmount))}
       {line(t('fields.downPayment'), money(plan.downPayment))}
       {line(t('fields.financed'), money(plan.financed))}

@@ -21,6 +21,7 @@ import { CellAmount } from '../../../shared/ui/CellAmount';
 import type { FieldGuardStore } from '../../../shared/ui/fieldGuard';
 import { propertiesText } from '../../catalog';
 import { manualDiscountOf } from '../pricing/tillPricing';
+import { CartLineTracking } from './CartLineTracking';
 import {
   lineTotalsAtom,
   pricedLinesAtom,
@@ -104,6 +105,7 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, guard }
           {[propertiesText(line.properties), line.barcode ?? line.sku].filter(Boolean).join(' · ')}
         </Typography>
         <LinePricing line={line} />
+        <CartLineTracking line={line} />
       </TableCell>
       {cell({
         kind: 'qty',

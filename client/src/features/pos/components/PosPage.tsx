@@ -46,6 +46,7 @@ import {
   parkCartAtom,
   payAtom,
   resumeParkedAtom,
+  serialsDialogAtom,
 } from '../state/cartStore';
 import { TillLock } from '../offline/lock/TillLock';
 import { useTillOffline } from '../offline/pwa/useTillOffline';
@@ -58,6 +59,7 @@ import { ParkedDialog } from './ParkedDialog';
 import { PosActions } from './PosActions';
 import { PosSearch } from './PosSearch';
 import { PosSettingsDialog } from './PosSettingsDialog';
+import { SerialsDialog } from './SerialsDialog';
 import { TillDialogs, type Printed, type TillOpen } from './TillDialogs';
 import { TillPayment } from './TillPayment';
 import { TotalsPanel } from './TotalsPanel';
@@ -128,6 +130,7 @@ function PosScreen({ register }: { register: number }) {
 
   const empty = useAtomValue(cartEmptyAtom);
   const payOpen = useAtomValue(payAtom).open;
+  const serialsOpen = useAtomValue(serialsDialogAtom) !== null;
   const newSale = useSetAtom(newSaleAtom);
   const parkCurrent = useSetAtom(parkCartAtom);
   const resumeParked = useSetAtom(resumeParkedAtom);
@@ -259,6 +262,7 @@ function PosScreen({ register }: { register: number }) {
   const openSettings = useCallback(() => show({ settings: true }), [show]);
   const dialogOpen =
     payOpen ||
+    serialsOpen ||
     Boolean(
       open.parked || open.settings || open.returnAsk || open.returnInvoice || open.giftCard,
     ) ||
@@ -393,6 +397,7 @@ function PosScreen({ register }: { register: number }) {
         cashierName={user?.name}
         focusSearch={refocusSearch}
       />
+      <SerialsDialog inventoryId={inventory?.id ?? null} onClosed={refocusSearch} />
       <ParkedDialog
         open={open.parked === true}
         onClose={() => show({ parked: false })}

@@ -7,7 +7,12 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  normalizeSerial,
+  SERIAL_PATTERN,
+  type VariantResponseDto,
+} from '@pos/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useSetAtom } from 'jotai';
 import { flushSync } from 'react-dom';
@@ -23,6 +28,7 @@ import { itemCodeMatches, parseScaleBarcode, scaleQuantity, type ScaleConfig } f
 import { nameLang } from '../../../shared/lib/lang';
 import { addVariantAtom } from '../state/cartStore';
 import { searchVariantsOrDevice } from '../offline/catalog';
+import { sellableSerial } from '../api/tracking';
 
 /** Invoice numbers look like B01-R02-000123: scanning a receipt at the POS starts a return. */
 export const INVOICE_NUMBER = /^B\d{1,4}-R\d{1,4}-\d{1,12}$/i;
@@ -157,6 +163,27 @@ export function PosSearch({
             clearIfStill(code);
           });
           return;
+        }
+        // A unit's serial or IMEI (issue 34): that exact unit, when it is in stock here (before the
+        // till has read its inventory: in the branch).
+        const serial = normalizeSerial(code);
+        // (a scan has no spaces and a digit: typed words go straight to the search)
+        if (!/\s/.test(code) && /\d/.test(serial) && SERIAL_PATTERN.test(serial)) {
+          const answer = await sellableSerial(serial, inventoryId);
+          if (answer.kind === 'unit') {
+            const [variant] = await searchVariantsOrDevice(
+              answer.unit.sku,
+              inventoryId ?? undefined,
+              1,
+            );
+            if (variant?.id === answer.unit.variantId) {
+              flushSync(() => {
+                addVariant({ variant, quantity: 1, code: null, serial: answer.unit.serial });
+                clearIfStill(code);
+              });
+              return;
+            }
+          }
         }
         const label = parseScaleBarcode(code, scale);
         if (label) {

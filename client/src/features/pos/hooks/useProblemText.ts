@@ -25,6 +25,8 @@ export function useProblemText(): (p: CartProblem) => string {
           return t('problems.stock', { name: name(p.variantId) });
         case 'BAD_QUANTITY':
           return t('problems.quantity', { name: name(p.variantId) });
+        case 'SERIALS_MISSING':
+          return t('problems.serials', { name: name(p.variantId) });
       }
     },
     [store, t],

@@ -9,6 +9,7 @@ import {
   cartAtom,
   cartLinesAtom,
   cartRulesAtom,
+  tillInventoryAtom,
   loadCart,
   openTillAtom,
   parkedAtom,
@@ -38,6 +39,9 @@ export function useTillStore(userId: string, inventoryId: string | null, rules: 
   const setRules = useSetAtom(cartRulesAtom);
   // Before the next paint: the problems shown are those of the current rules.
   useLayoutEffect(() => setRules(current), [current, setRules]);
+  // The inventory the till sells from: a batch line's lots are read there (issue 34).
+  const setInventory = useSetAtom(tillInventoryAtom);
+  useLayoutEffect(() => setInventory(inventoryId), [inventoryId, setInventory]);
 
   // The cart and the parked carts are kept in this browser per user (saved on every change).
   useEffect(() => {

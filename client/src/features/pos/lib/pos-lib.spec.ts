@@ -10,6 +10,8 @@ import {
   paymentSummary,
   removeLine,
   returnableQuantity,
+  setLineLot,
+  setLineSerials,
   toCreateSaleDto,
   updateLine,
 } from '../../../shared/lib/cart';
@@ -33,6 +35,33 @@ const methods = [
 ];
 
 describe('cart', () => {
+  it('a serial product: scanned units join its line, it is not paid short of serials, the sale carries them', () => {
+    const phone = { ...variant('p', 500_000), tracking: 'serial' as const, imeiCount: 1 };
+    let cart = addVariant(newCart('s1'), phone, 1, null, 'IMEI-A');
+    cart = addVariant(cart, phone, 1, null, 'IMEI-B');
+    // the same unit scanned again is not a second unit
+    cart = addVariant(cart, phone, 1, null, 'IMEI-B');
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0]).toMatchObject({ serials: ['IMEI-A', 'IMEI-B'], quantity: 2 });
+    expect(cartProblems(cart, cartTotals(cart), lax)).toEqual([]);
+    // by its barcode: one more unit wanted, none given
+    cart = addVariant(cart, phone);
+    expect(cartProblems(cart, cartTotals(cart), lax)).toEqual([
+      { code: 'SERIALS_MISSING', variantId: 'p' },
+    ]);
+    cart = setLineSerials(cart, 'p', ['IMEI-A', 'IMEI-B', 'IMEI-C']);
+    expect(cart.lines[0].quantity).toBe(3);
+    expect(cartProblems(cart, cartTotals(cart), lax)).toEqual([]);
+    const dto = toCreateSaleDto(cart, [{ methodId: 'cash', amount: 1 }], null, 1);
+    expect(dto.lines[0].serials).toEqual(['IMEI-A', 'IMEI-B', 'IMEI-C']);
+    // a batch line sends the cashier's lot only when one was chosen
+    const milk = { ...variant('m', 1000), tracking: 'batch' as const };
+    let milkCart = addVariant(newCart('s2'), milk, 2);
+    expect(toCreateSaleDto(milkCart, [], null, 0).lines[0]).not.toHaveProperty('lot');
+    milkCart = setLineLot(milkCart, 'm', 'L-2');
+    expect(toCreateSaleDto(milkCart, [], null, 0).lines[0].lot).toBe('L-2');
+  });
+
   it('adds a line, then +1 on the same variant, newest on top', () => {
     let cart = newCart('s1');
     cart = addVariant(cart, variant('1', 1000));

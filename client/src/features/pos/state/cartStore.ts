@@ -12,6 +12,8 @@ import {
   cartTotals,
   newCart,
   removeLine,
+  setLineLot,
+  setLineSerials,
   updateLine,
   type Cart,
   type CartCustomer,
@@ -140,11 +142,46 @@ export const openTillAtom = atom(null, (_get, set, saved: { cart: Cart; parked: 
   set(lastSaleAtom, null);
 });
 
-/** A scanned or picked variant: +quantity on its line (moved to the top) or a new line on top. */
+/** The inventory the till sells from (set by useTillStore): a batch line's lots are read there. */
+export const tillInventoryAtom = atom<string | null>(null);
+
+/** The serial line whose units the serials dialog asks for (issue 34); null: closed. */
+export const serialsDialogAtom = atom<string | null>(null);
+
+/**
+ * A scanned or picked variant: +quantity on its line (moved to the top) or a new line on top.
+ * `serial`: the unit scanned (its serial or IMEI, issue 34) joins the line; a serial product added
+ * without one opens the serials dialog for its line.
+ */
 export const addVariantAtom = atom(
   null,
-  (get, set, add: { variant: VariantResponseDto; quantity: number; code: string | null }) =>
-    set(cartAtom, addVariant(get(cartAtom), add.variant, add.quantity, add.code)),
+  (
+    get,
+    set,
+    add: {
+      variant: VariantResponseDto;
+      quantity: number;
+      code: string | null;
+      serial?: string | null;
+    },
+  ) => {
+    set(cartAtom, addVariant(get(cartAtom), add.variant, add.quantity, add.code, add.serial));
+    if (add.variant.tracking === 'serial' && !add.serial) set(serialsDialogAtom, add.variant.id);
+  },
+);
+
+/** A serial line's units as the dialog saved them (the quantity their count). */
+export const setLineSerialsAtom = atom(
+  null,
+  (get, set, change: { variantId: string; serials: string[] }) =>
+    set(cartAtom, setLineSerials(get(cartAtom), change.variantId, change.serials)),
+);
+
+/** A batch line's lot chosen by the cashier (null: first expiry first out). */
+export const setLineLotAtom = atom(
+  null,
+  (get, set, change: { variantId: string; lot: string | null }) =>
+    set(cartAtom, setLineLot(get(cartAtom), change.variantId, change.lot)),
 );
 
 export const updateLineAtom = atom(

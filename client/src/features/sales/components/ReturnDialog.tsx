@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -53,12 +54,19 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
   const methodId = chosenMethod || cash?.id || '';
   const toStoreCredit = methods.data?.find((m) => m.id === methodId)?.type === 'gift_card';
 
+  // A serial line comes back by its units (issue 34): the ones picked, their count the quantity.
+  const [picked, setPicked] = useState<Record<string, string[]>>({});
+  const openSerials = (line: SaleDto['lines'][number]) =>
+    (line.tracked?.serials ?? []).filter((u) => !u.returned).map((u) => u.serial);
+  const bySerial = (line: SaleDto['lines'][number]) => (line.tracked?.serials?.length ?? 0) > 0;
+  const qtyOf = (line: SaleDto['lines'][number]) =>
+    bySerial(line) ? (picked[line.id]?.length ?? 0) : (quantities[line.id] ?? 0);
   const lines = invoice.lines;
   const chosen = lines
-    .map((line) => ({ line, qty: quantities[line.id] ?? 0 }))
+    .map((line) => ({ line, qty: qtyOf(line) }))
     .filter((x) => x.qty !== null && x.qty > 0);
   const tooMuch = lines.some(
-    (line) => (quantities[line.id] ?? 0) > returnableQuantity(line.quantity, line.returnedQuantity),
+    (line) => (qtyOf(line) ?? 0) > returnableQuantity(line.quantity, line.returnedQuantity),
   );
   const estimate = chosen.reduce(
     (s, { line, qty }) => s + proportionalAmount(line.lineTotal, line.quantity, qty ?? 0),
@@ -71,7 +79,11 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
     mutationFn: () => {
       const body: CreateReturnDto = {
         id: returnId,
-        lines: chosen.map(({ line, qty }) => ({ saleLineId: line.id, quantity: qty ?? 0 })),
+        lines: chosen.map(({ line, qty }) => ({
+          saleLineId: line.id,
+          quantity: qty ?? 0,
+          ...(bySerial(line) ? { serials: picked[line.id] ?? [] } : {}),
+        })),
       };
       if (reason.trim()) body.reason = reason.trim();
       // Cash is the server's default (and it settles a credit sale's balance first); another
@@ -131,7 +143,38 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
             {
               key: 'item',
               header: t('receipt.item'),
-              render: (line) => <span lang={nameLang(line.productName)}>{line.productName}</span>,
+              render: (line) => (
+                <>
+                  <span lang={nameLang(line.productName)}>{line.productName}</span>
+                  {bySerial(line) && (
+                    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+                      {openSerials(line).map((serial) => {
+                        const on = (picked[line.id] ?? []).includes(serial);
+                        return (
+                          <Chip
+                            key={serial}
+                            size="small"
+                            dir="ltr"
+                            label={serial}
+                            color={on ? 'warning' : 'default'}
+                            variant={on ? 'filled' : 'outlined'}
+                            aria-pressed={on}
+                            data-testid="return-serial"
+                            onClick={() =>
+                              setPicked((p) => ({
+                                ...p,
+                                [line.id]: on
+                                  ? (p[line.id] ?? []).filter((x) => x !== serial)
+                                  : [...(p[line.id] ?? []), serial],
+                              }))
+                            }
+                          />
+                        );
+                      })}
+                    </Stack>
+                  )}
+                </>
+              ),
             },
             qtyColumn('sold', t('returns.sold'), (line) => line.quantity, { align: 'right' }),
             qtyColumn('returned', t('returns.returned'), (line) => line.returnedQuantity, {
@@ -144,7 +187,9 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
               headerSx: { inlineSize: 150 },
               render: (line) => {
                 const max = returnableQuantity(line.quantity, line.returnedQuantity);
-                const qty = quantities[line.id] ?? 0;
+                const qty = qtyOf(line);
+                // a serial line's quantity is the units picked above
+                if (bySerial(line)) return qty;
                 return (
                   <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
                     <AmountField

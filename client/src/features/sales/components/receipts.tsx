@@ -242,6 +242,31 @@ function LinePricing({ line }: { line: SaleDto['lines'][number] }) {
   );
 }
 
+/** A tracked line's units (serial, IMEIs) and lots under it (issue 34, docs/decisions/0107). */
+function LineTracked({ line }: { line: SaleDto['lines'][number] }) {
+  const { t } = useTranslation('sales');
+  const tracked = line.tracked;
+  if (!tracked) return null;
+  return (
+    <>
+      {tracked.serials?.map((u) => (
+        <Box
+          key={u.serial}
+          sx={{ fontSize: '0.9em', direction: 'ltr', unicodeBidi: 'isolate' }}
+          data-testid="receipt-serial"
+        >
+          {u.imei2 ? `IMEI: ${u.serial} / ${u.imei2}` : `S/N: ${u.serial}`}
+        </Box>
+      ))}
+      {tracked.batches?.map((b) => (
+        <Box key={b.batchId} sx={{ fontSize: '0.9em' }} data-testid="receipt-lot">
+          {t('receipt.lot', { lot: b.lot, expiry: b.expiryDate, qty: formatQty(b.quantity) })}
+        </Box>
+      ))}
+    </>
+  );
+}
+
 /** A sale invoice / receipt (80 mm or A4). */
 export function SaleReceipt({
   sale,
@@ -301,6 +326,7 @@ export function SaleReceipt({
                   </Box>
                 )}
                 <LinePricing line={line} />
+                <LineTracked line={line} />
               </>
             ),
           },

@@ -38,11 +38,13 @@ type VariantSqlRow = {
   eta_item_type: 'GS1' | 'EGS' | null;
   eta_item_code: string | null;
   category_id: string | null;
+  tracking: 'none' | 'serial' | 'batch';
+  imei_count: number;
 };
 
 const VARIANT_ROW = `v.id, v.product_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties,
   v.sell_price, v.min_sell_price, p.vat_rate, p.unit, (v.active AND p.active) AS active,
-  p.eta_item_type, p.eta_item_code, p.category_id`;
+  p.eta_item_type, p.eta_item_code, p.category_id, p.tracking, p.imei_count`;
 
 /** The ids of variants changed since the cursor ($1): their own row or their product's. */
 const CHANGED_VARIANTS = `SELECT v.id FROM variants v WHERE ${changedSince('v', '$1')}
@@ -166,6 +168,9 @@ export class DeviceCatalogQueries {
           r.eta_item_code ?? null,
           r.category_id ?? null,
         ]);
+      // a tracked product's tracking (issue 34): the till asks for its serials offline
+      if (r.active && r.tracking && r.tracking !== 'none')
+        rows[rows.length - 1].push(r.tracking, Number(r.imei_count ?? 0));
     }
     return { rows, removed, next: found.length === limit ? found[found.length - 1].id : null };
   }

@@ -198,7 +198,7 @@ export class InstallmentsQueries {
 
   async get(id: string, user: AuthUser): Promise<InstallmentPlanDetailDto> {
     const r = await this.planRow(id, user);
-    const [rows, guarantors, payments, lines, history, storeInfo] = await Promise.all([
+    const [rows, guarantors, payments, lines, history, storeInfo, units] = await Promise.all([
       planInstallments(this.ds.manager, id),
       this.ds.query(
         'SELECT id, name, national_id, phone, address FROM installment_guarantors WHERE plan_id = $1 ORDER BY seq',
@@ -225,6 +225,14 @@ export class InstallmentsQueries {
         [id],
       ),
       this.ds.query('SELECT phone_number, address FROM store_info LIMIT 1'),
+      // the financed units' serials and IMEIs (issue 34, docs/decisions/0107): on the contract
+      this.ds.query(
+        `SELECT p.name_ar AS "productName", u->>'serial' AS serial, u->>'imei2' AS imei2
+           FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+           CROSS JOIN LATERAL jsonb_array_elements(COALESCE(l.tracked->'serials', '[]'::jsonb)) u
+          WHERE l.invoice_id = $1 ORDER BY l.line_no`,
+        [r.sale_id],
+      ),
     ]);
     const installments: InstallmentDto[] = rows.map((i) => ({
       id: i.id,
@@ -275,6 +283,11 @@ export class InstallmentsQueries {
         balance: n(r.customer_balance),
       },
       installments,
+      units: (units as InstallmentPlanDetailDto['units']).map((u) => ({
+        productName: u.productName,
+        serial: u.serial,
+        imei2: u.imei2 ?? null,
+      })),
       guarantors: guarantors.map((g: Record<string, string>) => ({
         id: g.id,
         name: g.name,

@@ -7,7 +7,11 @@ import {
   INVENTORIES,
   InventoryStockQueryDto,
   StockAdjustmentDto,
+  SellableBatchesQueryDto,
+  SellableSerialQueryDto,
   type BatchStockDto,
+  type SellableBatchesDto,
+  type SellableSerialDto,
   type SerialUnitDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
@@ -65,6 +69,21 @@ export class InventoryStockController {
   ): Promise<BatchStockDto[]> {
     return this.serials.batchStock(id, query.variantId, user);
   }
+
+  /**
+   * The till's lots of a batch product (issue 34, docs/decisions/0107): the lots the cashier may
+   * choose from and the first-expiry-first-out pick of the line's quantity, for whoever sells at
+   * the inventory's branch (no stock permission: the seller's own branch, else 404).
+   */
+  @Authenticated()
+  @Get(':id/sellable-batches')
+  sellableBatches(
+    @IdParam() id: string,
+    @Query() query: SellableBatchesQueryDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<SellableBatchesDto> {
+    return this.serials.sellableBatches(id, query.variantId, query.quantity ?? 0, user);
+  }
 }
 
 @ApiTags('inventory')
@@ -102,5 +121,19 @@ export class SerialsController {
   lookup(@Param('code') code: string, @CurrentUser() user: AuthUser): Promise<SerialUnitDto[]> {
     // a serial is at most 50 characters: a longer code names no unit
     return this.serials.lookup(code.slice(0, 60), user);
+  }
+
+  /**
+   * The till's scan of a serial or an IMEI (issue 34, docs/decisions/0107): the unit in stock at
+   * the inventory (the seller's own branch's), with its variant to put on the line; 404 otherwise.
+   */
+  @Authenticated()
+  @Get(':code/sellable')
+  sellable(
+    @Param('code') code: string,
+    @Query() query: SellableSerialQueryDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<SellableSerialDto> {
+    return this.serials.sellable(code.slice(0, 60), query.inventoryId, user);
   }
 }

@@ -2,14 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
+  batchExpired,
   normalizeSerial,
+  pickFefo,
+  WARRANTY_MONTHS,
   type BatchStockDto,
+  type SellableBatchesDto,
+  type SellableSerialDto,
   type SerialEventDto,
   type SerialUnitDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
+import { loadConfig } from '../../../core/config/config';
 import { rowFields, rowTimes } from '../../../core/database/row-fields';
 
 /**
@@ -43,7 +49,9 @@ export class SerialQueries {
       `SELECT sm.serial_unit_id, sm.quantity AS direction, m.at, m.reason, m.inventory_id, i.name AS inventory_name,
               i.branch_id, b.name AS branch_name, m.reference_type, m.reference_id,
               COALESCE(pi.number, si.number) AS reference_number, COALESCE(vd.name, c.name) AS party_name,
-              u.display_name AS user_name
+              u.display_name AS user_name,
+              (timezone(COALESCE((SELECT time_zone FROM store_settings WHERE id = 1), $3), m.at)::date
+                 + make_interval(months => $4))::date::text AS warranty_end
          FROM serial_movements sm JOIN stock_movements m ON m.id = sm.movement_id
          JOIN inventories i ON i.id = m.inventory_id JOIN branches b ON b.id = i.branch_id
          LEFT JOIN users u ON u.id = m.user_id
@@ -53,7 +61,7 @@ export class SerialQueries {
          LEFT JOIN customers c ON c.id = si.customer_id
         WHERE sm.serial_unit_id = ANY($1::uuid[]) AND ($2::uuid IS NULL OR i.branch_id = $2)
         ORDER BY m.at, m.id`,
-      [units.map((u) => u.id), scope],
+      [units.map((u) => u.id), scope, loadConfig().storeTimeZone, WARRANTY_MONTHS],
     );
     const out = units
       .map((u) => ({
@@ -71,6 +79,7 @@ export class SerialQueries {
         productName: u.product_name as string,
         properties: (u.properties as Record<string, string>) ?? {},
         receivedAt: new Date(u.created_at as string).toISOString(),
+        sale: null,
         history: events
           .filter((e) => e.serial_unit_id === u.id)
           .map((e): SerialEventDto => ({
@@ -92,7 +101,68 @@ export class SerialQueries {
       }))
       .filter((u) => !scope || u.branchId === scope || u.history.length > 0) as SerialUnitDto[];
     if (!out.length) throw Errors.notFound();
+    // A unit sold (issue 34, docs/decisions/0107): the sale that took it, to whom, when, and the
+    // warranty's end (WARRANTY_MONTHS from the sale's day: products carry no warranty of their own).
+    for (const unit of out) {
+      const last = events.filter((e) => e.serial_unit_id === unit.id).at(-1);
+      if (unit.status !== 'sold' || !last || last.reference_type !== 'sale') continue;
+      unit.sale = {
+        saleId: last.reference_id as string,
+        number: (last.reference_number as string | null) ?? null,
+        customerName: (last.party_name as string | null) ?? null,
+        at: new Date(last.at as string).toISOString(),
+        warrantyEnd: last.warranty_end as string,
+      };
+    }
     return out;
+  }
+
+  /**
+   * The unit a code names in stock at the inventory, for the till (any seller at the inventory's
+   * branch; a user of every branch anywhere): its variant and codes; 404 when not in stock there.
+   */
+  async sellable(
+    code: string,
+    inventoryId: string | undefined,
+    user: AuthUser,
+  ): Promise<SellableSerialDto> {
+    const [row] = await this.ds.query(
+      `SELECT su.serial, su.imei2, su.variant_id AS "variantId", v.sku, p.name_ar AS "productName"
+         FROM serial_units su JOIN variants v ON v.id = su.variant_id JOIN products p ON p.id = v.product_id
+         JOIN inventories i ON i.id = su.inventory_id
+        WHERE (su.serial = $1 OR su.imei2 = $1) AND su.status = 'in_stock'
+          AND ($2::uuid IS NULL OR su.inventory_id = $2)
+          AND ($3::uuid IS NULL OR i.branch_id = $3)
+        LIMIT 1`,
+      [normalizeSerial(code), inventoryId ?? null, branchReadScope(user)],
+    );
+    if (!row) throw Errors.notFound();
+    return row as SellableSerialDto;
+  }
+
+  /**
+   * The till's lots of a batch line (issue 34, docs/decisions/0107): the lots here, each marked
+   * expired on the store's day, and the first-expiry-first-out pick of `quantity` the sale will
+   * take (expired lots never picked; a cashier names one, with the permission).
+   */
+  async sellableBatches(
+    inventoryId: string,
+    variantId: string,
+    quantity: number,
+    user: AuthUser,
+  ): Promise<SellableBatchesDto> {
+    const lots = await this.batchStock(inventoryId, variantId, user);
+    const [{ today }] = await this.ds.query(
+      `SELECT timezone(COALESCE((SELECT time_zone FROM store_settings WHERE id = 1), $1), now())::date::text AS today`,
+      [loadConfig().storeTimeZone],
+    );
+    const { picks, short } = pickFefo(lots, quantity, today);
+    return {
+      today,
+      lots: lots.map((b) => ({ ...b, expired: batchExpired(b.expiryDate, today) })),
+      picks,
+      short,
+    };
   }
 
   /**

@@ -34,7 +34,8 @@ export type ProductTracking = {
   name: string;
 };
 
-const invalid = (key: string, params: Record<string, string | number>) =>
+/** A refusal naming the line (a 400 with its message key and parameters, nothing written). */
+export const invalid = (key: string, params: Record<string, string | number>) =>
   new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [{ key, params }]);
 
 const PROBLEM_KEYS: Record<SerialProblem['kind'], string> = {

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
-import type { PaymentMethodType } from '@pos/contracts';
+import type { PaymentMethodType, SaleLineTracked } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { CreatedRowColumns, JoinedManyToOne } from '../../../core/database/columns';
 
@@ -73,6 +73,8 @@ export class SaleLineEntity {
   returnedQuantity: number;
   /** what priced the line (issue 33): its price list and promotions; null: neither */
   @Column('jsonb', { nullable: true }) pricing: SaleLinePricing | null;
+  /** a tracked product's units or lots sold (issue 34, docs/decisions/0107); null: untracked */
+  @Column('jsonb', { nullable: true }) tracked: SaleLineTracked | null;
 }
 
 /** sale_lines.pricing: the price list and the promotions that priced a line (the receipt's). */

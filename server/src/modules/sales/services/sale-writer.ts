@@ -9,11 +9,26 @@ import {
   proportionalAmount,
   REFUSED_METHOD_TYPES,
   type CreateSaleDto,
+  type SaleLineTracked,
 } from '@pos/contracts';
 import type { CommandTransaction } from '../../../core/cqrs';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
-import { netValueChange, pushStockEvents, stockEvents, StockLedger } from '../../inventory';
+import {
+  anyTracked,
+  checkSaleTracked,
+  netValueChange,
+  pushStockEvents,
+  returnTracked,
+  sellTracked,
+  stockEvents,
+  StockLedger,
+  trackingOf,
+  type ProductTracking,
+  type SaleTrackedLine,
+} from '../../inventory';
+import { readStoreSettings } from '../../settings';
+import { storeDayOf } from '../../../core/time/store-time';
 import { lockCustomer, postCustomerLedger } from '../../customers';
 import {
   SALE_NUMBER_CTE,
@@ -115,6 +130,19 @@ export class SaleWriter {
       till.waive,
       auto.lines,
     );
+    // Serials and lots (issue 34, docs/decisions/0107): a tracked line checked before any write;
+    // its units and lots leave stock after the ledger's movements below. Never waived offline: a
+    // till that sold a unit the server does not hold has its sale refused (the till's refused list).
+    const tracking = trackingInfo(ctx.variants);
+    const trackedLines: SaleTrackedLine[] = dto.lines.map((l, i) => ({
+      field: `lines.${i}`,
+      variantId: l.variantId,
+      quantity: l.quantity,
+      serials: l.serials ?? null,
+      lot: l.lot ?? null,
+    }));
+    const hasTracked = anyTracked(tracking) || trackedLines.some((l) => l.serials || l.lot);
+    if (hasTracked) checkSaleTracked(trackedLines, tracking);
     const customer = dto.customerId ? await lockCustomer(m, dto.customerId) : null;
     // Cash on delivery (issue 30 item 21): what stays unpaid is owed by the delivery order and its
     // driver (the COD receivable), not by the customer: no credit checks, no customer ledger row.
@@ -229,6 +257,9 @@ export class SaleWriter {
       { allowNegative: !!till.waive },
     );
     till.flags.push(...negativeStockFlags(changes));
+    const sold = hasTracked
+      ? await this.sellTracked(tx, dto.id, ctx.inventoryId, user, trackedLines, tracking, lineIds)
+      : null;
     await writeSaleFlags(m, dto.id, ctx.branchId, till.flags);
     if (customer && pay.dueAmount > 0 && !cod) {
       await postCustomerLedger(m, {
@@ -356,6 +387,7 @@ export class SaleWriter {
           unitCost: l.unitCost,
           priceListName: l.pricing?.priceListName ?? null,
           promotions: l.pricing?.promotions ?? [],
+          ...(sold?.[i] ? { tracked: sold[i] } : {}),
         };
       }),
       // readSale orders payments by time, then id: one time here, and uuid order is the hex text's.
@@ -383,6 +415,45 @@ export class SaleWriter {
         : {}),
     };
     return { invoiceId: dto.id, created: true, sale };
+  }
+
+  /**
+   * The sale's serials and lots out of stock (inventory's sellTracked, after the ledger moved the
+   * quantities), kept on the lines for the receipt and the return; an expired lot sold (by a holder
+   * of can_sell_expired_batch) is audited on its own row.
+   */
+  private async sellTracked(
+    tx: CommandTransaction,
+    saleId: string,
+    inventoryId: string,
+    user: AuthUser,
+    lines: SaleTrackedLine[],
+    info: Map<string, ProductTracking>,
+    lineIds: string[],
+  ) {
+    const { m } = tx;
+    const needsDay = lines.some((l) => info.get(l.variantId)?.tracking === 'batch');
+    const today = needsDay ? storeDayOf(new Date(), (await readStoreSettings(m)).timeZone) : '';
+    const { tracked, expired } = await sellTracked(
+      m,
+      {
+        id: saleId,
+        inventoryId,
+        today,
+        allowExpired: user.permissions.includes('can_sell_expired_batch'),
+      },
+      lines,
+      info,
+    );
+    await writeLinesTracked(m, lineIds, tracked);
+    if (expired.length)
+      tx.audit({
+        action: 'sale.expired_batch',
+        entity: 'sale',
+        entityId: saleId,
+        after: { today, lots: expired },
+      });
+    return tracked;
   }
 
   /**
@@ -415,7 +486,7 @@ export class SaleWriter {
               (SELECT id FROM inventories WHERE branch_id = s.branch_id AND ($2::uuid IS NULL OR id = $2::uuid)
                 ORDER BY is_default DESC, created_at LIMIT 1) AS inventory_id,
               (SELECT COALESCE(json_agg(x), '[]') FROM (SELECT ${PRICING_COLUMNS}, v.sku, v.barcodes[1] AS barcode
-                 ${PRICING_FROM} WHERE v.id = ANY($3)) x) AS variants,
+                 , p.tracking, p.imei_count ${PRICING_FROM} WHERE v.id = ANY($3)) x) AS variants,
               (SELECT COALESCE(json_agg(x), '[]') FROM (SELECT id, type, name_ar, active FROM payment_methods WHERE id = ANY($4)) x) AS methods
          FROM shifts s JOIN branches b ON b.id = s.branch_id
         WHERE s.cashier_id = $1 AND s.status = 'open'
@@ -486,18 +557,28 @@ export class SaleWriter {
       [dto.id, number, invoiceId, invoice.branch_id, shift.id, user.id, dto.reason ?? null, hash],
     );
     const soldLines = await m.query(
-      `SELECT l.id, l.variant_id, l.quantity, l.returned_quantity, l.line_total, l.vat_amount, l.unit_cost, p.name_ar
+      `SELECT l.id, l.variant_id, l.quantity, l.returned_quantity, l.line_total, l.vat_amount, l.unit_cost, p.name_ar, l.tracked
          FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
         WHERE l.invoice_id = $1 ORDER BY l.line_no FOR UPDATE OF l`,
       [invoiceId],
     );
     const byId = new Map(soldLines.map((l: { id: string }) => [l.id, l]));
     const wanted = new Map<string, Decimal>();
-    for (const line of dto.lines)
+    // a serial line's units coming back (issue 34), and where each line sits in the request
+    const serialsBack = new Map<string, string[]>();
+    const fieldOf = new Map<string, string>();
+    for (const [i, line] of dto.lines.entries()) {
       wanted.set(
         line.saleLineId,
         (wanted.get(line.saleLineId) ?? new Decimal(0)).plus(line.quantity),
       );
+      if (line.serials?.length)
+        serialsBack.set(line.saleLineId, [
+          ...(serialsBack.get(line.saleLineId) ?? []),
+          ...line.serials,
+        ]);
+      if (!fieldOf.has(line.saleLineId)) fieldOf.set(line.saleLineId, `lines.${i}`);
+    }
     let total = 0;
     let costTotal = 0;
     const returned: {
@@ -705,6 +786,7 @@ export class SaleWriter {
         userId: user.id,
       })),
     );
+    await this.returnTracked(m, dto.id, invoice.inventory_id, returned, byId, serialsBack, fieldOf);
     tx.audit({
       action: 'sale.return',
       entity: 'sale',
@@ -730,6 +812,55 @@ export class SaleWriter {
     return { returnId: dto.id, created: true };
   }
 
+  /**
+   * A return's serials and lots back into stock (inventory's returnTracked: only units this
+   * invoice sold, a lot's quantity into the lot it came from), marked returned on the sale lines.
+   */
+  private async returnTracked(
+    m: EntityManager,
+    returnId: string,
+    inventoryId: string,
+    returned: { saleLineId: string; variantId: string; quantity: number }[],
+    soldLines: Map<unknown, unknown>,
+    serialsBack: Map<string, string[]>,
+    fieldOf: Map<string, string>,
+  ): Promise<void> {
+    const sold = returned.map(
+      (r) => soldLines.get(r.saleLineId) as { tracked: SaleLineTracked | null; name_ar: string },
+    );
+    const serialsGiven = returned.some((r) => serialsBack.has(r.saleLineId));
+    if (!sold.some((l) => l.tracked) && !serialsGiven) return;
+    const info = await trackingOf(
+      m,
+      returned.map((r) => r.variantId),
+    );
+    for (const [i, r] of returned.entries())
+      if (serialsBack.has(r.saleLineId) && info.get(r.variantId)?.tracking !== 'serial')
+        throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [
+          {
+            key: 'validation.tracking.notTracked',
+            params: { field: fieldOf.get(r.saleLineId)!, name: sold[i].name_ar },
+          },
+        ]);
+    const back = await returnTracked(
+      m,
+      { id: returnId, inventoryId },
+      returned.map((r, i) => ({
+        field: fieldOf.get(r.saleLineId)!,
+        variantId: r.variantId,
+        quantity: r.quantity,
+        serials: serialsBack.get(r.saleLineId) ?? null,
+        sold: sold[i].tracked,
+      })),
+      info,
+    );
+    await writeLinesTracked(
+      m,
+      returned.map((r) => r.saleLineId),
+      back,
+    );
+  }
+
   private async cashMethod(m: EntityManager): Promise<string> {
     const [row] = await m.query(
       `SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`,
@@ -737,6 +868,21 @@ export class SaleWriter {
     if (!row) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
     return row.id;
   }
+}
+
+/** What the tracked lines sold or took back (issue 34), onto their sale lines (null: untracked). */
+async function writeLinesTracked(
+  m: EntityManager,
+  lineIds: string[],
+  tracked: (SaleLineTracked | null)[],
+): Promise<void> {
+  const at = tracked.flatMap((t, i) => (t ? [i] : []));
+  if (!at.length) return;
+  await m.query(
+    `UPDATE sale_lines l SET tracked = t.tracked FROM unnest($1::uuid[], $2::jsonb[]) AS t(id, tracked)
+      WHERE l.id = t.id`,
+    [at.map((i) => lineIds[i]), at.map((i) => JSON.stringify(tracked[i]))],
+  );
 }
 
 /**
@@ -787,5 +933,25 @@ type SaleContext = {
   customerGroupId: string | null;
 };
 
-/** What pricing needs of a variant, and what the answer shows of it. */
-type SaleVariantRow = VariantRow & { sku: string; barcode: string | null };
+/** What pricing needs of a variant, and what the answer shows of it (and its tracking, issue 34). */
+type SaleVariantRow = VariantRow & {
+  sku: string;
+  barcode: string | null;
+  tracking: ProductTracking['tracking'];
+  imei_count: number;
+};
+
+/** The sale's variants' tracking as the inventory's checks read it (the name the messages show). */
+function trackingInfo(variants: SaleVariantRow[]): Map<string, ProductTracking> {
+  return new Map(
+    variants.map((v) => [
+      v.id,
+      {
+        variant_id: v.id,
+        tracking: v.tracking ?? 'none',
+        imei_count: v.imei_count ?? 0,
+        name: [v.name_ar, ...Object.values(v.properties ?? {})].join(' ').trim(),
+      },
+    ]),
+  );
+}

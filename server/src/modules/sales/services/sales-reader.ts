@@ -87,7 +87,7 @@ export async function readSale(
                  v.barcodes[1] AS barcode, l.quantity, l.unit_price AS "unitPrice", l.list_price AS "listPrice", l.discount,
                  l.invoice_discount_share AS "invoiceDiscountShare", l.vat_rate AS "vatRate", l.vat_amount AS "vatAmount",
                  l.line_total AS "lineTotal", l.returned_quantity AS "returnedQuantity", l.unit_cost AS "unitCost",
-                 l.pricing->>'priceListName' AS "priceListName", COALESCE(l.pricing->'promotions', '[]'::jsonb) AS promotions
+                 l.pricing->>'priceListName' AS "priceListName", COALESCE(l.pricing->'promotions', '[]'::jsonb) AS promotions, l.tracked
             FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
            WHERE l.invoice_id = i.id) x) AS "linesJson",
        (SELECT COALESCE(json_agg(x ORDER BY x.at, x.id), '[]') FROM (
@@ -143,6 +143,8 @@ export function shapeSale(row: SaleRow, user: AuthUser | null): SaleDto {
       unitCost: n(l.unitCost),
     };
     if (!show.cost) delete line.unitCost;
+    // a tracked product's units or lots (issue 34); an untracked line has none
+    if (!line.tracked) delete line.tracked;
     return line;
   });
   sale.payments = paymentsJson.map(

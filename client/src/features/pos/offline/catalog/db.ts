@@ -27,6 +27,9 @@ export type DeviceVariant = {
   etaItemCode?: string | null;
   /** The product's category (issue 33); undefined: synced before the server sent it. */
   categoryId?: string | null;
+  /** a tracked product (issue 34); absent: not tracked */
+  tracking?: 'serial' | 'batch';
+  imeiCount?: number;
   /**
    * Its barcodes and SKU, normalised (normalizeArabic: lower case), multiEntry index: a scan
    * looks its code up here (then checks it exactly), a search a typed word's start.

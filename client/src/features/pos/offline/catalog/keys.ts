@@ -42,6 +42,8 @@ export function variantFromRow(row: DeviceVariantRow): DeviceVariant {
     // absent from a row of an older server (length 11): the till then builds no e-receipt
     ...(row.length > 11 ? { etaItemType: row[11] ?? null, etaItemCode: row[12] ?? null } : {}),
     ...(row.length > 13 ? { categoryId: row[13] ?? null } : {}),
+    // a tracked product (issue 34): its serials are asked for offline too
+    ...(row[14] ? { tracking: row[14], imeiCount: row[15] ?? 0 } : {}),
     codes: codeKeys(barcodes, sku),
     // numbered as its page is indexed (indexPage)
     productNo: -1,
@@ -130,6 +132,10 @@ export function toVariantDto(v: DeviceVariant, stock?: DeviceStock): VariantResp
     active: true,
   };
   if (v.categoryId !== undefined) out.categoryId = v.categoryId;
+  if (v.tracking) {
+    out.tracking = v.tracking;
+    out.imeiCount = v.imeiCount ?? 0;
+  }
   if (stock) {
     out.onHand = stock.onHand;
     out.reserved = stock.reserved;

@@ -11,6 +11,8 @@ const READS_ANSWERED_EMPTY: QueryStub[] = [
   [/AS gift$/, [{ gift: false }]],
   // no loyalty points moved by it nor paid now (issue 33 item 4)
   [/AS points$/, [{ points: false }]],
+  // no serial or batch tracked goods sold nor sold now (issue 34)
+  [/AS tracked$/, [{ tracked: false }]],
 ];
 
 const invoice = {
@@ -64,6 +66,15 @@ describe('EditSaleHandler', () => {
         [/AS points$/, [{ points: true }]],
       ]),
     ).toBe('LOYALTY_EDIT');
+  });
+
+  it('refuses an invoice of serial or batch tracked goods, or such goods among the new lines', async () => {
+    expect(
+      await run([
+        [/AS returns FROM sale_returns/, [{ returns: 0 }]],
+        [/AS tracked$/, [{ tracked: true }]],
+      ]),
+    ).toBe('TRACKED_EDIT');
   });
 
   it('refuses an invoice whose shift is closed (its Z report is fixed)', async () => {

@@ -79,6 +79,15 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
       [invoiceId, dto.payments.map((p) => p.methodId)],
     );
     if (points) throw new AppException('LOYALTY_EDIT', HttpStatus.CONFLICT);
+    // Serials and lots (issue 34, docs/decisions/0107): the units and lots a sale took are undone
+    // by a return (by the serials sold), not by an edit that moves quantities only.
+    const [{ tracked }] = await m.query(
+      `SELECT EXISTS (SELECT 1 FROM sale_lines WHERE invoice_id = $1 AND tracked IS NOT NULL)
+           OR EXISTS (SELECT 1 FROM variants v JOIN products p ON p.id = v.product_id
+                       WHERE v.id = ANY($2::uuid[]) AND p.tracking <> 'none') AS tracked`,
+      [invoiceId, dto.lines.map((l) => l.variantId)],
+    );
+    if (tracked) throw new AppException('TRACKED_EDIT', HttpStatus.CONFLICT);
     // A closed shift keeps the expected cash and Z report it was closed with: an edit would
     // change its payments and totals behind them, so it is refused (docs/decisions/). The
     // share lock makes a close running at the same time wait for this edit (as for a sale).

@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import { withLuhnDigit } from '@pos/contracts';
+import { Client, createTestApp, createUserWith, openOwnShift, type TestApp } from './support/app';
+import { ownerMoney } from './support/money';
+import { bookViolations, STOCK_TRACKING_INVARIANTS } from './support/invariants';
+
+// Issue 34, the sale side (docs/decisions/0107): a serial product sold only by its units in stock
+// (each becomes sold, linked to the sale's movement), the same unit at two tills at once sold once,
+// a retry answered with the first sale; batch lines picked first expiry first out unless a lot is
+// named, an expired lot refused without can_sell_expired_batch and audited with it; returns only by
+// the serials the invoice sold, lots back into the lot they came from; the lookup shows the sale.
+describe('selling and returning serials and batches', () => {
+  let t: TestApp;
+  let admin: Client;
+  let b1: string;
+  let inv1: string;
+  let cash: string;
+  let vendorId: string;
+  let seq = 0;
+
+  const newImei = () =>
+    withLuhnDigit(
+      `86${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(6, '0')}`,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = new Client(t.app);
+    await admin.signIn('admin');
+    [{ branch_id: b1 }] = await t.ds.query(`SELECT branch_id FROM users WHERE username = 'admin'`);
+    [{ id: inv1 }] = await t.ds.query(
+      'SELECT id FROM inventories WHERE branch_id = $1 AND is_default',
+      [b1],
+    );
+    const [vault] = await t.ds.query(
+      `SELECT id FROM vaults WHERE branch_id = $1 AND is_main AND type = 'cash'`,
+      [b1],
+    );
+    await ownerMoney(t, vault.id, 10_000_000);
+    vendorId = randomUUID();
+    await t.ds.query(
+      `INSERT INTO vendors (id, name, search_text, payment_terms_days) VALUES ($1, $2, $2, 30)`,
+      [vendorId, `مورد ${vendorId.slice(0, 6)}`],
+    );
+    const methods: { id: string; type: string }[] = (await admin.get('/api/PaymentMethods')).body;
+    cash = methods.find((m) => m.type === 'cash')!.id;
+    await openOwnShift(t, admin, 'admin', b1, 41);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const product = async (tracking: 'serial' | 'batch', imeiCount = 0) => {
+    const name = `صنف بيع ${randomUUID().slice(0, 8)}`;
+    const res = await admin.post('/api/Products', {
+      nameAr: name,
+      vatRate: 14,
+      tracking,
+      imeiCount,
+      variants: [
+        { barcodes: [`TS-${randomUUID().slice(0, 12)}`], sellPrice: 10_000, minSellPrice: 0 },
+      ],
+    });
+    expect(res.status).toBe(201);
+    return { id: res.body.variants[0].id as string, name };
+  };
+  const buy = async (lines: object[]) => {
+    const res = await admin.post('/api/PurchaseInvoices', {
+      vendorId,
+      inventoryId: inv1,
+      lines,
+      post: true,
+    });
+    expect(res.status).toBe(201);
+  };
+  const sell = (lines: object[], client = admin, id: string = randomUUID()) =>
+    client.post('/api/Sales', {
+      id,
+      lines,
+      payments: [{ methodId: cash, amount: 1_000_000 }],
+    });
+  const unit = async (serial: string) =>
+    (
+      await t.ds.query(
+        'SELECT status, inventory_id FROM serial_units WHERE serial = $1 OR imei2 = $1',
+        [serial],
+      )
+    )[0];
+  const lots = async (variantId: string) =>
+    t.ds.query(
+      `SELECT b.lot, l.on_hand::float AS q FROM batches b
+         JOIN batch_levels l ON l.batch_id = b.id WHERE b.variant_id = $1 ORDER BY b.lot`,
+      [variantId],
+    );
+  const tracked = () => bookViolations(t, STOCK_TRACKING_INVARIANTS);
+
+  it('sells a phone by its IMEI: the unit sold, linked to the sale, on the line and in the lookup', async () => {
+    const phone = await product('serial', 2);
+    const units = [0, 1, 2].map(() => ({ serial: newImei(), imei2: newImei() }));
+    await buy([{ variantId: phone.id, quantity: 3, unitCost: 500_000, serials: units }]);
+    // the till's scan finds the unit in stock here, by either IMEI
+    const scanned = await admin.get(`/api/Serials/${units[1].imei2}/sellable?inventoryId=${inv1}`);
+    expect(scanned.status).toBe(200);
+    expect(scanned.body).toMatchObject({ serial: units[1].serial, variantId: phone.id });
+    // a till that has not read its inventory yet asks in its branch
+    const inBranch = await admin.get(`/api/Serials/${units[1].serial}/sellable`);
+    expect(inBranch.body).toMatchObject({ serial: units[1].serial, variantId: phone.id });
+    // sold by its second IMEI: the unit is the one with both
+    const res = await sell([{ variantId: phone.id, quantity: 1, serials: [units[1].imei2] }]);
+    expect(res.status).toBe(201);
+    expect(res.body.lines[0].tracked).toEqual({
+      serials: [{ serial: units[1].serial, imei2: units[1].imei2 }],
+    });
+    expect(await unit(units[1].serial)).toEqual({ status: 'sold', inventory_id: null });
+    expect(await unit(units[0].serial)).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    const [link] = await t.ds.query(
+      `SELECT sm.quantity, m.reason, m.reference_id FROM serial_movements sm
+         JOIN serial_units su ON su.id = sm.serial_unit_id JOIN stock_movements m ON m.id = sm.movement_id
+        WHERE su.serial = $1 AND sm.quantity < 0`,
+      [units[1].serial],
+    );
+    expect(link).toEqual({ quantity: -1, reason: 'sale', reference_id: res.body.id });
+    // the invoice read back carries the unit (the receipt's)
+    const gone = await admin.get(`/api/Serials/${units[1].serial}/sellable?inventoryId=${inv1}`);
+    expect(gone.status).toBe(404);
+    const read = await admin.get(`/api/invoices/${res.body.id}`);
+    expect(read.body.lines[0].tracked).toEqual(res.body.lines[0].tracked);
+    // the lookup: sold, on which sale, when, the warranty's end
+    const look = await admin.get(`/api/Serials/${units[1].imei2}`);
+    expect(look.status).toBe(200);
+    expect(look.body[0]).toMatchObject({ status: 'sold' });
+    expect(look.body[0].sale).toMatchObject({ saleId: res.body.id, number: res.body.number });
+    expect(await tracked()).toEqual({});
+  });
+
+  it('refuses a serial line without its serials, a bad IMEI, a unit not in stock, one twice: 400 naming the product, nothing written', async () => {
+    const phone = await product('serial', 1);
+    const [a, b] = [newImei(), newImei()];
+    await buy([
+      {
+        variantId: phone.id,
+        quantity: 2,
+        unitCost: 500_000,
+        serials: [{ serial: a }, { serial: b }],
+      },
+    ]);
+    const sold = newImei();
+    const cases: [object[], RegExp][] = [
+      [[{ variantId: phone.id, quantity: 1 }], /السطر 1.*بالرقم التسلسلي/],
+      [[{ variantId: phone.id, quantity: 1, serials: ['ABC'] }], /IMEI/],
+      [[{ variantId: phone.id, quantity: 1, serials: ['35123'] }], /«35123» ليس رقم IMEI/],
+      [[{ variantId: phone.id, quantity: 2, serials: [a] }], /\(1\).*\(2\)/],
+      [[{ variantId: phone.id, quantity: 2, serials: [a, a] }], /مكرر/],
+      [[{ variantId: phone.id, quantity: 1, serials: [sold] }], new RegExp(`${sold}.*ليس في رصيد`)],
+    ];
+    const before = await t.ds.query('SELECT count(*)::int AS n FROM sales_invoices');
+    for (const [lines, message] of cases) {
+      const res = await sell(lines);
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 400,
+        message: expect.stringMatching(message),
+      });
+      expect(res.body.message).toContain(phone.name);
+    }
+    expect(await t.ds.query('SELECT count(*)::int AS n FROM sales_invoices')).toEqual(before);
+    expect(await unit(a)).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    // a unit sold once is not sold again
+    expect((await sell([{ variantId: phone.id, quantity: 1, serials: [a] }])).status).toBe(201);
+    const again = await sell([{ variantId: phone.id, quantity: 1, serials: [a] }]);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toMatch(new RegExp(`${phone.name}.*${a}`));
+    expect(await tracked()).toEqual({});
+  });
+
+  it('the same unit at two tills at once: exactly one sale; a retry answers the first sale', async () => {
+    const phone = await product('serial', 1);
+    const units = [newImei(), newImei()];
+    await buy([
+      {
+        variantId: phone.id,
+        quantity: 2,
+        unitCost: 500_000,
+        serials: units.map((serial) => ({ serial })),
+      },
+    ]);
+    const other = new Client(t.app);
+    const u = await createUserWith(t.ds, ['can_see_products'], { branchId: b1 });
+    await other.signIn(u.username, u.password);
+    await openOwnShift(t, other, u.username, b1, 44);
+    const [x, y] = await Promise.all([
+      sell([{ variantId: phone.id, quantity: 1, serials: [units[0]] }]),
+      sell([{ variantId: phone.id, quantity: 1, serials: [units[0]] }], other),
+    ]);
+    expect([x.status, y.status].sort()).toEqual([201, 400]);
+    const [{ n }] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM serial_movements sm JOIN serial_units su ON su.id = sm.serial_unit_id
+        WHERE su.serial = $1 AND sm.quantity = -1`,
+      [units[0]],
+    );
+    expect(n).toBe(1);
+    // a retry of a sale under its id: the first sale, nothing moved twice
+    const id = randomUUID();
+    const first = await sell(
+      [{ variantId: phone.id, quantity: 1, serials: [units[1]] }],
+      admin,
+      id,
+    );
+    expect(first.status).toBe(201);
+    const retry = await sell(
+      [{ variantId: phone.id, quantity: 1, serials: [units[1]] }],
+      admin,
+      id,
+    );
+    expect(retry.status).toBe(200);
+    expect(retry.body.id).toBe(id);
+    expect(await unit(units[1])).toEqual({ status: 'sold', inventory_id: null });
+    expect(await tracked()).toEqual({});
+  });
+
+  it('picks lots first expiry first out across lots, takes a named lot, refuses an expired one without the permission and audits it with', async () => {
+    const milk = await product('batch');
+    await buy([
+      {
+        variantId: milk.id,
+        quantity: 3,
+        unitCost: 300,
+        batch: { lot: 'M-LATE', expiryDate: '2099-06-01' },
+      },
+      {
+        variantId: milk.id,
+        quantity: 2,
+        unitCost: 300,
+        batch: { lot: 'M-SOON', expiryDate: '2099-01-01' },
+      },
+      {
+        variantId: milk.id,
+        quantity: 4,
+        unitCost: 300,
+        batch: { lot: 'M-OLD', expiryDate: '2020-01-01' },
+      },
+    ]);
+    // the till's view of the line: the lots (the old one marked expired) and the pick of 4
+    const till = await admin.get(
+      `/api/Inventories/${inv1}/sellable-batches?variantId=${milk.id}&quantity=4`,
+    );
+    expect(till.status).toBe(200);
+    expect(
+      till.body.lots.map((b: { lot: string; expired: boolean }) => [b.lot, b.expired]),
+    ).toEqual([
+      ['M-OLD', true],
+      ['M-SOON', false],
+      ['M-LATE', false],
+    ]);
+    expect(till.body.picks).toEqual([
+      expect.objectContaining({ lot: 'M-SOON', quantity: 2 }),
+      expect.objectContaining({ lot: 'M-LATE', quantity: 2 }),
+    ]);
+    // 4 units: the 2 of the soonest lot, then 2 of the next; the expired lot is not picked
+    const fefo = await sell([{ variantId: milk.id, quantity: 4 }]);
+    expect(fefo.status).toBe(201);
+    expect(fefo.body.lines[0].tracked.batches).toEqual([
+      expect.objectContaining({ lot: 'M-SOON', quantity: 2 }),
+      expect.objectContaining({ lot: 'M-LATE', quantity: 2 }),
+    ]);
+    expect(await lots(milk.id)).toEqual([
+      { lot: 'M-LATE', q: 1 },
+      { lot: 'M-OLD', q: 4 },
+      { lot: 'M-SOON', q: 0 },
+    ]);
+    // more than the unexpired lots hold
+    const short = await sell([{ variantId: milk.id, quantity: 2 }]);
+    expect(short.status).toBe(400);
+    expect(short.body.message).toContain(milk.name);
+    // the expired lot named by a cashier without the permission: refused, nothing written
+    const cashier = new Client(t.app);
+    const u = await createUserWith(t.ds, ['can_see_products'], { branchId: b1 });
+    await cashier.signIn(u.username, u.password);
+    await openOwnShift(t, cashier, u.username, b1, 47);
+    const refused = await sell([{ variantId: milk.id, quantity: 1, lot: 'm-old' }], cashier);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(new RegExp(`${milk.name}.*M-OLD.*2020-01-01`));
+    expect(await lots(milk.id)).toContainEqual({ lot: 'M-OLD', q: 4 });
+    // by the holder of can_sell_expired_batch: sold and audited
+    const holder = new Client(t.app);
+    const h = await createUserWith(t.ds, ['can_see_products', 'can_sell_expired_batch'], {
+      branchId: b1,
+    });
+    await holder.signIn(h.username, h.password);
+    await openOwnShift(t, holder, h.username, b1, 50);
+    const allowed = await sell([{ variantId: milk.id, quantity: 1, lot: 'M-OLD' }], holder);
+    expect(allowed.status).toBe(201);
+    const [audit] = await t.ds.query(
+      `SELECT after FROM audit_logs WHERE action = 'sale.expired_batch' AND entity_id = $1`,
+      [allowed.body.id],
+    );
+    expect(audit.after.lots).toEqual([
+      expect.objectContaining({ lot: 'M-OLD', expiryDate: '2020-01-01', quantity: 1 }),
+    ]);
+    expect(await lots(milk.id)).toContainEqual({ lot: 'M-OLD', q: 3 });
+    expect(await tracked()).toEqual({});
+  });
+
+  it('returns only the serials the invoice sold, back in stock; a batch line back into its lots', async () => {
+    const phone = await product('serial', 1);
+    const units = [newImei(), newImei(), newImei()];
+    await buy([
+      {
+        variantId: phone.id,
+        quantity: 3,
+        unitCost: 500_000,
+        serials: units.map((serial) => ({ serial })),
+      },
+    ]);
+    const milk = await product('batch');
+    await buy([
+      {
+        variantId: milk.id,
+        quantity: 2,
+        unitCost: 300,
+        batch: { lot: 'R-A', expiryDate: '2099-01-01' },
+      },
+      {
+        variantId: milk.id,
+        quantity: 5,
+        unitCost: 300,
+        batch: { lot: 'R-B', expiryDate: '2099-02-01' },
+      },
+    ]);
+    const sale = await sell([
+      { variantId: phone.id, quantity: 2, serials: [units[0], units[1]] },
+      { variantId: milk.id, quantity: 4 },
+    ]);
+    expect(sale.status).toBe(201);
+    const [phoneLine, milkLine] = sale.body.lines;
+    const ret = (lines: object[]) =>
+      admin.post(`/api/invoices/${sale.body.id}/returns`, { id: randomUUID(), lines });
+    // a unit this invoice did not sell (still in stock), and none named for part of the line
+    const wrong = await ret([{ saleLineId: phoneLine.id, quantity: 1, serials: [units[2]] }]);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(new RegExp(`${phone.name}.*${units[2]}`));
+    const none = await ret([{ saleLineId: phoneLine.id, quantity: 1 }]);
+    expect(none.status).toBe(400);
+    expect(await unit(units[2])).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    // the right one: back in stock; 3 of the milk: the 2 sold from R-B back there, then 1 into R-A
+    const ok = await ret([
+      { saleLineId: phoneLine.id, quantity: 1, serials: [units[1]] },
+      { saleLineId: milkLine.id, quantity: 3 },
+    ]);
+    expect(ok.status).toBe(201);
+    expect(await unit(units[1])).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    expect(await unit(units[0])).toEqual({ status: 'sold', inventory_id: null });
+    expect(await lots(milk.id)).toEqual([
+      { lot: 'R-A', q: 1 },
+      { lot: 'R-B', q: 5 },
+    ]);
+    // not twice
+    const twice = await ret([{ saleLineId: phoneLine.id, quantity: 1, serials: [units[1]] }]);
+    expect(twice.status).toBe(400);
+    // the rest of the line, its serials not named (a failed delivery comes back whole): the unit left
+    const rest = await ret([{ saleLineId: phoneLine.id, quantity: 1 }]);
+    expect(rest.status).toBe(201);
+    expect(await unit(units[0])).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    const read = await admin.get(`/api/invoices/${sale.body.id}`);
+    expect(read.body.lines[0].tracked.serials).toEqual([
+      { serial: units[0], imei2: null, returned: true },
+      { serial: units[1], imei2: null, returned: true },
+    ]);
+    expect(await tracked()).toEqual({});
+  });
+
+  it('refuses to edit a sale of tracked goods (a return brings its units back)', async () => {
+    const phone = await product('serial', 1);
+    const imei = newImei();
+    await buy([
+      { variantId: phone.id, quantity: 1, unitCost: 500_000, serials: [{ serial: imei }] },
+    ]);
+    const sale = await sell([{ variantId: phone.id, quantity: 1, serials: [imei] }]);
+    expect(sale.status).toBe(201);
+    const edit = await admin.patch(`/api/invoices/${sale.body.id}`, {
+      lines: [{ variantId: phone.id, quantity: 1, serials: [imei] }],
+      payments: [{ methodId: cash, amount: 1_000_000 }],
+      reason: 'تصحيح',
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.code).toBe('TRACKED_EDIT');
+    expect(await unit(imei)).toEqual({ status: 'sold', inventory_id: null });
+  });
+});
