@@ -222,6 +222,11 @@ test('a wholesale customer gets the wholesale price, buy 2 get 1 and a coupon ap
     await expect(returnReceipt).toContainText('بطاقة هدية / رصيد');
     await expect(returnReceipt.getByTestId('return-store-credit')).toHaveText('75.00');
     await expect(returnReceipt).toContainText(`رصيد المتجر على البطاقة ${creditCode} الآن`);
+    // the points the returned rice had earned go back (floor(8 × 75 / 135) = 4: the books below),
+    // and the receipt says so with what the customer holds now
+    expect(returned.loyalty).toEqual({ takenBack: 4, balance: 4 });
+    await expect(returnReceipt.getByTestId('return-points-taken-back')).toHaveText('4');
+    await expect(returnReceipt.getByTestId('return-points-balance')).toHaveText('4');
     await expect(returnReceipt.getByTestId('receipt-eta-uuid')).toHaveText(/^[0-9a-f]{64}$/);
     const returnUuid = (await returnReceipt.getByTestId('receipt-eta-uuid').innerText()).trim();
     await shootPrinted(page, join(ARTIFACTS, 'pricing-return-receipt-ar.png'));
@@ -357,6 +362,7 @@ type ReturnRead = {
   id: string;
   number: string;
   storeCredit?: { code: string; amount: number; balance: number }[];
+  loyalty?: { takenBack: number; balance: number };
 };
 type JournalRead = {
   number: number;

@@ -155,6 +155,8 @@ describe('loyalty points', () => {
     const firstReturn = await ret(3);
     expect(firstReturn.status).toBe(201);
     expect((await held(customerId)).points).toBe(2);
+    // the return says what it took back and what the customer holds now (its receipt prints it)
+    expect(firstReturn.body.loyalty).toEqual({ takenBack: 2, balance: 2 });
     // the return's entries and the points it took back open the invoice returned
     for (const type of ['return', 'loyalty']) {
       const listed = await admin.get(

@@ -644,6 +644,8 @@ export type ReturnDto = {
   refunds: { methodId: string; methodName: string; amount: number }[];
   /** refunded to store credit (issue 33 item 5): each card, the amount and what it held after; absent when none */
   storeCredit?: GiftCardUseDto[];
+  /** the loyalty points the return took back and the customer's balance after (docs/decisions/0091); absent when none */
+  loyalty?: { takenBack: number; balance: number };
 };
 export class DailyReportQueryDto {
   /** YYYY-MM-DD in the store's time zone; other days need can_use_date_filter */

@@ -464,6 +464,17 @@ export function ReturnReceipt({
             t('receipt.creditReduction'),
             formatPiasters(doc.creditReduction),
           ],
+          // the loyalty points this return took back, and what the customer holds now
+          doc.loyalty && [
+            t('receipt.pointsTakenBack'),
+            String(doc.loyalty.takenBack),
+            'return-points-taken-back',
+          ],
+          doc.loyalty && [
+            t('receipt.pointsBalance'),
+            String(doc.loyalty.balance),
+            'return-points-balance',
+          ],
         ]}
       />
       <Closing

@@ -148,7 +148,10 @@ export class SalesQueries {
     const [r] = await this.ds.query(
       `SELECT r.id, r.number, r.invoice_id AS "invoiceId", i.number AS "invoiceNumber", r.total, r.credit_reduction AS "creditReduction",
               r.created_at AS "createdAt", r.branch_id AS "branchId", i.cashier_id AS "cashierId",
-              ${giftCardMovesSql('return', 'r.id')} AS "storeCredit"
+              ${giftCardMovesSql('return', 'r.id')} AS "storeCredit",
+              (SELECT json_build_object('takenBack', -ll.points, 'balance', ll.points_after)
+                 FROM loyalty_ledger ll WHERE ll.reference_type = 'return' AND ll.reference_id = r.id
+                ORDER BY ll.created_at DESC LIMIT 1) AS "loyalty"
          FROM sale_returns r JOIN sales_invoices i ON i.id = r.invoice_id WHERE r.id = $1`,
       [id],
     );
@@ -183,6 +186,14 @@ export class SalesQueries {
           ({ ...(p as object), amount: Number(p.amount) }) as ReturnDto['refunds'][number],
       ),
       ...(r.storeCredit.length ? { storeCredit: giftCardMoves(r.storeCredit) } : {}),
+      ...(r.loyalty
+        ? {
+            loyalty: {
+              takenBack: Number(r.loyalty.takenBack),
+              balance: Number(r.loyalty.balance),
+            },
+          }
+        : {}),
     };
   }
 
