@@ -16,6 +16,14 @@ import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
 import { createValidationPipe } from './core/errors/validation.pipe';
 import { rejectNulBytes } from './core/http/nul-guard';
 import { reportSlowRequests } from './core/http/slow-requests';
+import { PROBE_PATHS } from './core/http/health.controller';
+import {
+  requestsInFlight,
+  resetLifecycle,
+  startDraining,
+  trackRequests,
+  waitForRequests,
+} from './core/http/lifecycle';
 import { withDtoSchemas } from './core/http/openapi-schemas';
 import { staticClient } from './core/http/static-client';
 import { seedFirstStart, type FirstStartCredentials } from './seed/first-start';
@@ -52,6 +60,7 @@ export function configureApp(app: NestExpressApplication): void {
   const config = loadConfig();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(trackRequests);
   app.use(reportSlowRequests(dataSourceOf(app)));
   app.use(
     helmet({
@@ -77,7 +86,8 @@ export function configureApp(app: NestExpressApplication): void {
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { extended: false, limit: '100kb' });
   app.use(rejectNulBytes);
-  app.setGlobalPrefix('api');
+  // The load balancer's probes sit outside /api (/health/live, /health/ready); /api/health stays.
+  app.setGlobalPrefix('api', { exclude: PROBE_PATHS });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
 
@@ -134,13 +144,27 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   );
   configureApp(app);
   const port = options.port ?? config.port;
+  resetLifecycle();
   await app.listen(port, '0.0.0.0');
   const address = `http://localhost:${port}`;
+  const drainMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
   return {
     app,
     url: address,
     firstStart,
     close: async () => {
+      // A graceful stop (issue 36): /health/ready answers 503 and the port stops accepting; the
+      // requests in flight finish (within SHUTDOWN_TIMEOUT_MS); then the modules stop — socket.io,
+      // the outbox relay, the BullMQ workers (each finishes its job), Redis, the database pool.
+      startDraining();
+      const server = app.getHttpServer() as import('node:http').Server;
+      server.close();
+      server.closeIdleConnections();
+      if (!(await waitForRequests(drainMs)))
+        logger.warn(
+          `Stopping with ${requestsInFlight()} request(s) still in flight after ${drainMs} ms`,
+        );
+      server.closeAllConnections();
       // A normal stop: connections closing now are not an outage to warn about.
       markRedisStopping();
       // Never let a slow shutdown (open sockets, a job in flight) keep the embedded database running.
