@@ -75,7 +75,7 @@ function fingerprint() {
 
 function buildNeeded(current) {
   if (!OUTPUTS.every((o) => fs.existsSync(path.join(ROOT, o)))) return 'no build output';
-  let stamp = '';
+  let stamp;
   try {
     stamp = fs.readFileSync(STAMP, 'utf8').trim();
   } catch {

@@ -1,4 +1,4 @@
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,6 +10,7 @@ import { AppModule } from './app.module';
 import { loadConfig } from './core/config/config';
 import { runMigrations } from './core/database/data-source';
 import { ensureDatabase } from './core/database/ensure-database';
+import { jsonLogger, requestId } from './core/logging/logging';
 import { markRedisStopping } from './core/redis/redis.service';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './core/database/embedded';
 import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
@@ -60,6 +61,7 @@ export function configureApp(app: NestExpressApplication): void {
   const config = loadConfig();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(requestId);
   app.use(trackRequests);
   app.use(reportSlowRequests(dataSourceOf(app)));
   app.use(
@@ -125,6 +127,9 @@ export type StartOptions = {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig();
+  // JSON lines through pino from the first entry (the database's start, the migrations) on.
+  const json = jsonLogger();
+  Logger.overrideLogger(json);
   const logger = new Logger('Bootstrap');
   const { url, embedded } = options.databaseUrl
     ? (await ensureDatabase(options.databaseUrl), { url: options.databaseUrl, embedded: null })
@@ -134,11 +139,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const firstStart = await seedFirstStart(url);
   if (options.beforeListen) await options.beforeListen(url);
 
-  const levels: LogLevel[] = config.logLevel === 'silent' ? ['error'] : ['log', 'warn', 'error'];
+  // LOG_LEVEL picks pino's level ('silent': errors only; core/logging/logging.ts).
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register({ databaseUrl: url }),
     {
-      logger: levels,
+      logger: json,
       bodyParser: false,
     },
   );
