@@ -1,3 +1,5 @@
+import { LoggerModule } from 'nestjs-pino';
+import { loggerParams } from './core/logging/logging';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -76,6 +78,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         // autoLoadEntities: the data source takes the entities the modules register.
+        LoggerModule.forRoot(loggerParams()),
         TypeOrmModule.forRoot({
           ...dataSourceOptions(options.databaseUrl),
           autoLoadEntities: true,

@@ -1,4 +1,4 @@
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,12 +10,21 @@ import { AppModule } from './app.module';
 import { loadConfig } from './core/config/config';
 import { runMigrations } from './core/database/data-source';
 import { ensureDatabase } from './core/database/ensure-database';
+import { jsonLogger, requestId } from './core/logging/logging';
 import { markRedisStopping } from './core/redis/redis.service';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './core/database/embedded';
 import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
 import { createValidationPipe } from './core/errors/validation.pipe';
 import { rejectNulBytes } from './core/http/nul-guard';
 import { reportSlowRequests } from './core/http/slow-requests';
+import { PROBE_PATHS } from './core/http/health.controller';
+import {
+  requestsInFlight,
+  resetLifecycle,
+  startDraining,
+  trackRequests,
+  waitForRequests,
+} from './core/http/lifecycle';
 import { withDtoSchemas } from './core/http/openapi-schemas';
 import { staticClient } from './core/http/static-client';
 import { seedFirstStart, type FirstStartCredentials } from './seed/first-start';
@@ -52,6 +61,8 @@ export function configureApp(app: NestExpressApplication): void {
   const config = loadConfig();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(requestId);
+  app.use(trackRequests);
   app.use(reportSlowRequests(dataSourceOf(app)));
   app.use(
     helmet({
@@ -77,7 +88,8 @@ export function configureApp(app: NestExpressApplication): void {
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { extended: false, limit: '100kb' });
   app.use(rejectNulBytes);
-  app.setGlobalPrefix('api');
+  // The load balancer's probes sit outside /api (/health/live, /health/ready); /api/health stays.
+  app.setGlobalPrefix('api', { exclude: PROBE_PATHS });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
 
@@ -115,6 +127,9 @@ export type StartOptions = {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig();
+  // JSON lines through pino from the first entry (the database's start, the migrations) on.
+  const json = jsonLogger();
+  Logger.overrideLogger(json);
   const logger = new Logger('Bootstrap');
   const { url, embedded } = options.databaseUrl
     ? (await ensureDatabase(options.databaseUrl), { url: options.databaseUrl, embedded: null })
@@ -124,23 +139,37 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const firstStart = await seedFirstStart(url);
   if (options.beforeListen) await options.beforeListen(url);
 
-  const levels: LogLevel[] = config.logLevel === 'silent' ? ['error'] : ['log', 'warn', 'error'];
+  // LOG_LEVEL picks pino's level ('silent': errors only; core/logging/logging.ts).
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register({ databaseUrl: url }),
     {
-      logger: levels,
+      logger: json,
       bodyParser: false,
     },
   );
   configureApp(app);
   const port = options.port ?? config.port;
+  resetLifecycle();
   await app.listen(port, '0.0.0.0');
   const address = `http://localhost:${port}`;
+  const drainMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
   return {
     app,
     url: address,
     firstStart,
     close: async () => {
+      // A graceful stop (issue 36): /health/ready answers 503 and the port stops accepting; the
+      // requests in flight finish (within SHUTDOWN_TIMEOUT_MS); then the modules stop — socket.io,
+      // the outbox relay, the BullMQ workers (each finishes its job), Redis, the database pool.
+      startDraining();
+      const server = app.getHttpServer() as import('node:http').Server;
+      server.close();
+      server.closeIdleConnections();
+      if (!(await waitForRequests(drainMs)))
+        logger.warn(
+          `Stopping with ${requestsInFlight()} request(s) still in flight after ${drainMs} ms`,
+        );
+      server.closeAllConnections();
       // A normal stop: connections closing now are not an outage to warn about.
       markRedisStopping();
       // Never let a slow shutdown (open sockets, a job in flight) keep the embedded database running.

@@ -34,11 +34,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stderr += d.toString();
     output += d.toString();
   });
-  // Nest logs errors on stdout; keep those lines for a failing test's message.
+  // The server logs JSON lines on stdout (pino: error 50, fatal 60); keep the errors for a failing
+  // test's message (and Nest's plain ERROR lines, should anything print one).
   proc.stdout?.on('data', (d) => {
     output += d.toString();
     for (const line of d.toString().split('\n'))
-      if (/ERROR/.test(line)) stdoutErrors += `${line}\n`;
+      if (/ERROR|^\{"level":(50|60)[,}]/.test(line)) stdoutErrors += `${line}\n`;
   });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();

@@ -3,11 +3,12 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ACCESS_KEY, type Access } from '../../../server/src/core/auth/decorators';
+import { PROBE_PATHS } from '../../../server/src/core/http/health.controller';
 import { IDEMPOTENT_KEY } from '../../../server/src/core/http/idempotency';
 
 export type RegisteredRoute = {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
-  /** Express-style path with :params, under /api */
+  /** Express-style path with :params, under /api (the load balancer's probes outside it) */
   path: string;
   access: Access;
   /** Whether the handler declared its access (or its controller did). */
@@ -53,9 +54,10 @@ export function registeredRoutes(app: NestExpressApplication): RegisteredRoute[]
         const own: Access | undefined = Reflect.getMetadata(ACCESS_KEY, fn);
         for (const base of basePaths) {
           for (const sub of ([] as string[]).concat(paths)) {
+            const routed = join(base, sub);
             out.push({
               method,
-              path: join('api', base, sub),
+              path: PROBE_PATHS.includes(routed.slice(1)) ? routed : join('api', base, sub),
               access: own ?? classAccess ?? { kind: 'session' },
               declared: !!(own ?? classAccess),
               handler: `${controller.name}.${name}`,

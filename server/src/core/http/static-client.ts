@@ -39,6 +39,7 @@ export function staticClient(clientDist: string): RequestHandler | null {
     if (
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       req.path.startsWith('/api') ||
+      req.path.startsWith('/health/') ||
       req.path.startsWith('/socket.io')
     )
       return next();

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import { Logger as NestPinoLogger, PinoLogger, type Params } from 'nestjs-pino';
+import pino, { type DestinationStream, type Level } from 'pino';
+import type { Options } from 'pino-http';
+import type { AuthUser } from '../auth/auth.types';
+
+// Structured logs (issue 36): one JSON line per entry on stdout (pino), every entry of a request
+// with its id (`reqId`), the signed-in user and branch, and inside a command handler the command's
+// name. Nothing secret is logged: the request line carries the method, the path (query values of
+// secret-looking names masked), the status and the time, never headers or bodies; `redact` masks
+// the secret fields of any object a log call passes, as a second line of defence.
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** An incoming id is kept when it is this tame (no log injection); otherwise a new one is made. */
+const TAME_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Query parameters whose values are never logged. */
+const SECRET_NAME = /pass|secret|token|key|otp|totp|code|auth|cookie|csrf|signature|pin/i;
+
+/** LOG_LEVEL: 'silent' (tests) keeps errors only, 'normal' or unset is info, or a pino level. */
+export function logLevel(env: NodeJS.ProcessEnv = process.env): Level {
+  const raw = (env.LOG_LEVEL ?? '').toLowerCase();
+  if (raw === 'silent') return 'error';
+  if (['fatal', 'error', 'warn', 'info', 'debug', 'trace'].includes(raw)) return raw as Level;
+  return 'info';
+}
+
+/** Paths `redact` masks in anything logged (one level of wildcard, as pino allows). */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'req.headers["x-pos-device-grant"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["x-csrf-token"]',
+  ...[
+    'password',
+    'currentPassword',
+    'newPassword',
+    'passphrase',
+    'p12Password',
+    'totp',
+    'totpCode',
+    'code',
+    'otp',
+    'token',
+    'csrfToken',
+    'apiKey',
+    'key',
+    'secret',
+    'clientSecret',
+    'authorization',
+    'cookie',
+  ].flatMap((name) => [name, `*.${name}`]),
+];
+
+/** The path with the values of secret-looking query parameters replaced. */
+export function safeUrl(url: string | undefined): string {
+  const raw = url ?? '';
+  const q = raw.indexOf('?');
+  if (q < 0) return raw;
+  const params = new URLSearchParams(raw.slice(q + 1));
+  for (const name of [...params.keys()]) if (SECRET_NAME.test(name)) params.set(name, '[Redacted]');
+  return `${raw.slice(0, q)}?${params.toString()}`;
+}
+
+type LoggedRequest = IncomingMessage & { id?: string; user?: AuthUser; originalUrl?: string };
+
+/** Who is asking: the signed-in user and branch (the till's when signed in by a device grant). */
+function whoFields(user: AuthUser | undefined): Record<string, string> {
+  if (!user) return {};
+  const branchId = user.deviceGrant?.branchId ?? user.branchId;
+  return { userId: user.id, ...(branchId ? { branchId } : {}) };
+}
+
+/** The pino-http options: level, redaction, serializers, which requests are logged and how. */
+export function pinoHttpOptions(env: NodeJS.ProcessEnv = process.env): Options {
+  return {
+    level: logLevel(env),
+    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    base: { pid: process.pid },
+    messageKey: 'msg',
+    customAttributeKeys: { reqId: 'reqId' },
+    // Entries made during a request carry its id; the request line itself comes with the answer.
+    quietReqLogger: true,
+    genReqId: (req, res) => ensureRequestId(req as LoggedRequest, res),
+    serializers: {
+      req: (req: { id?: string; method?: string; url?: string; raw?: LoggedRequest }) => ({
+        method: req.method,
+        url: safeUrl(req.raw?.originalUrl ?? req.url),
+      }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
+    // The probes are polled every few seconds by a load balancer: not logged when they pass.
+    autoLogging: {
+      ignore: (req) =>
+        /^\/(api\/)?health(\/live|\/ready)?$/.test(
+          ((req as LoggedRequest).url ?? '').split('?')[0],
+        ),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customProps: (req) => whoFields((req as LoggedRequest).user),
+    customSuccessMessage: (req, res) => `${req.method} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${res.statusCode}`,
+  };
+}
+
+/** The request's id: a tame incoming X-Request-Id or a new UUID, sent back in the answer. */
+function ensureRequestId(req: LoggedRequest, res: ServerResponse): string {
+  if (req.id) return req.id;
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && TAME_ID.test(incoming) ? incoming : randomUUID();
+  req.id = id;
+  if (!res.headersSent) res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+/** First in the pipeline: every answer (the client's files too) carries its request's id. */
+export function requestId(req: Request, res: Response, next: NextFunction): void {
+  ensureRequestId(req as unknown as LoggedRequest, res);
+  next();
+}
+
+/**
+ * stdout, written synchronously: entries keep their order with the app's own writes (the first
+ * start's framed password comes last), and the last entries before a crash are not lost.
+ */
+let stdout: DestinationStream | null = null;
+
+/** The module's parameters (AppModule imports LoggerModule.forRoot with them). */
+export function loggerParams(env: NodeJS.ProcessEnv = process.env): Params {
+  stdout ??= pino.destination({ dest: 1, sync: true });
+  return { pinoHttp: [pinoHttpOptions(env), stdout], renameContext: 'context' };
+}
+
+let contextLogger: PinoLogger | null = null;
+function context(): PinoLogger {
+  contextLogger ??= new PinoLogger(loggerParams());
+  return contextLogger;
+}
+
+/** The Nest logger writing JSON through pino (main.ts and the CLIs hand it to Nest). */
+export function jsonLogger(): NestPinoLogger {
+  return new NestPinoLogger(context(), loggerParams());
+}
+
+/** The signed-in user (and branch) on every later entry of this request (the auth guard calls it). */
+export function logRequestUser(user: AuthUser): void {
+  try {
+    context().assign(whoFields(user));
+  } catch {
+    // outside a request's logging context (a test's app without the middleware): nothing to bind
+  }
+}
+
+/**
+ * Runs a command handler's work with its name on every entry logged inside it; at LOG_LEVEL=debug
+ * each command also logs its duration when it ends.
+ */
+export function inCommandLog<T>(command: object, work: () => Promise<T>): Promise<T> {
+  const log = context();
+  const name = command.constructor.name;
+  return log.runInContext(
+    async () => {
+      if (!log.logger.isLevelEnabled('debug')) return work();
+      const started = performance.now();
+      let failed = false;
+      try {
+        return await work();
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        log.debug(
+          { ms: Math.round((performance.now() - started) * 10) / 10, failed },
+          'command finished',
+        );
+      }
+    },
+    { bindings: { command: name }, inherit: true },
+  );
+}
