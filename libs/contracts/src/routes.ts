@@ -46,6 +46,7 @@ export const ROUTES: RouteDef[] = [
   r('Customers-Debts', '/Customers/Debts', ['can_see_customer_depts']),
   r('Products', '/Products', ['can_see_products']),
   r('LowStock', '/Products/LowStock', ['can_see_near_end_products']),
+  r('ExpiringLots', '/Products/ExpiringLots', ['can_see_near_end_products']),
   r('Categories', '/Categories', ['can_see_categories']),
   r('PropertyTypes', '/PropertyTypes', ['can_see_products']),
   r('Inventories', '/Inventories', ['can_see_inventories']),
@@ -185,6 +186,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       item('Products', 'Category'),
       item('LowStock', 'WarningAmber'),
+      item('ExpiringLots', 'EventBusy'),
       item('Categories', 'AccountTree'),
       item('PropertyTypes', 'Tune'),
       item('Inventories', 'Warehouse'),

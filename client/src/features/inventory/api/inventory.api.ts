@@ -1,5 +1,6 @@
 import {
   INVENTORIES,
+  type ExpiringLotsDto,
   type InventoryResponseDto,
   type StockAdjustmentDto,
   type StockMovementDto,
@@ -58,3 +59,7 @@ export const inventoryApi = {
   adjust: (body: StockAdjustmentDto, options?: WriteOptions) =>
     http.post<{ movements: number }>('/StockAdjustments', body, options),
 };
+
+/** GET /api/Batches/expiring: the user's branch's lots near expiry (issue 34 item 7). */
+export const expiringLotsKey = ['inventory', 'expiring-lots'] as const;
+export const fetchExpiringLots = () => http.get<ExpiringLotsDto>('/Batches/expiring');

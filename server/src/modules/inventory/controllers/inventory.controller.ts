@@ -4,10 +4,12 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   BatchStockQueryDto,
+  ExpiringLotsQueryDto,
   INVENTORIES,
   InventoryStockQueryDto,
   StockAdjustmentDto,
   type BatchStockDto,
+  type ExpiringLotsDto,
   type SerialUnitDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
@@ -102,5 +104,24 @@ export class SerialsController {
   lookup(@Param('code') code: string, @CurrentUser() user: AuthUser): Promise<SerialUnitDto[]> {
     // a serial is at most 50 characters: a longer code names no unit
     return this.serials.lookup(code.slice(0, 60), user);
+  }
+}
+
+/**
+ * /Batches/expiring (issue 34 item 7, docs/decisions/0111): a branch's lots near expiry, with the
+ * low-stock list's permission; the user's own branch unless one within their read scope is asked.
+ */
+@ApiTags('inventory')
+@Controller('Batches')
+export class BatchesController {
+  constructor(private readonly serials: SerialQueries) {}
+
+  @RequirePermissions(['can_see_near_end_products'])
+  @Get('expiring')
+  expiring(
+    @Query() query: ExpiringLotsQueryDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<ExpiringLotsDto> {
+    return this.serials.expiring(query.branchId, user);
   }
 }
