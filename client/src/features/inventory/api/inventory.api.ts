@@ -2,6 +2,7 @@ import {
   INVENTORIES,
   type ExpiringLotsDto,
   type InventoryResponseDto,
+  type SerialUnitDto,
   type StockAdjustmentDto,
   type StockMovementDto,
   type StockRowDto,
@@ -63,3 +64,7 @@ export const inventoryApi = {
 /** GET /api/Batches/expiring: the user's branch's lots near expiry (issue 34 item 7). */
 export const expiringLotsKey = ['inventory', 'expiring-lots'] as const;
 export const fetchExpiringLots = () => http.get<ExpiringLotsDto>('/Batches/expiring');
+
+/** GET /api/Serials/{code}: the units a serial or an IMEI names, with their history (0100). */
+export const serialKey = (code: string) => ['inventory', 'serial', code] as const;
+export const fetchSerial = (code: string) => http.get<SerialUnitDto[]>(`/Serials/${pathId(code)}`);
