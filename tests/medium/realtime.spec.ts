@@ -529,6 +529,39 @@ describe('live events: one instance pair on the shared Redis', () => {
     expect(c.of('stock.low')).toEqual([]); // the demo cashier has no can_see_near_end_products
   });
 
+  it('a lot received already near its expiry pushes lots.expiring to whoever may read the list', async () => {
+    const admin = await sessionCookie(A, 'admin');
+    const manager = await sessionCookie(A, 'manager');
+    const cashier = await sessionCookie(A, 'cashier');
+    const m = await open(B, manager.cookie);
+    const c = await open(A, cashier.cookie);
+    const product = await admin.client.post('/api/Products', {
+      nameAr: `صنف بتشغيلات ${uuidv7().slice(-8)}`,
+      vatRate: 14,
+      tracking: 'batch',
+      variants: [{ barcodes: [`LX-${uuidv7().slice(-12)}`], sellPrice: 1_000, minSellPrice: 0 }],
+    });
+    expect(product.status).toBe(201);
+    const variantId = product.body.variants[0].id as string;
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const res = await manager.client.post('/api/StockAdjustments', {
+      inventoryId: f.inventoryA,
+      reason: 'adjustment',
+      lines: [{ variantId, quantity: 5, batch: { lot: 'RT-SOON', expiryDate: soon } }],
+    });
+    expect(res.status).toBe(201);
+    const event = await waitFor(() => m.of('lots.expiring')[0], 8000, 'lots.expiring');
+    expect(event.branchId).toBe(f.branchA);
+    expect(event.payload.expiring).toBeGreaterThanOrEqual(1);
+    // the cashier sees the stock move, never the list (no can_see_near_end_products)
+    await waitFor(
+      () => c.of('stock.changed').find((e) => e.payload.variantId === variantId),
+      8000,
+      'cashier stock.changed',
+    );
+    expect(c.of('lots.expiring')).toEqual([]);
+  });
+
   it('a revoked session’s socket is disconnected (sign-out, deactivation); a role change moves rooms', async () => {
     const u = await createUserWith(A.ds, ['can_see_products']);
     const session = await sessionCookie(A, u.username, u.password);

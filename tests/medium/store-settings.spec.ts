@@ -58,6 +58,7 @@ describe('store settings', () => {
       installments: installmentRules,
       reservationDepositForfeit: false,
       serviceVatRate: 14,
+      expiryWarningDays: 30,
     });
     expect(DEFAULT_INSTALLMENT_SETTINGS).toEqual({
       lateFee: { kind: 'none', value: 0, graceDays: 0 },
@@ -79,6 +80,7 @@ describe('store settings', () => {
       installments: installmentRules,
       reservationDepositForfeit: false,
       serviceVatRate: 14,
+      expiryWarningDays: 30,
     };
     expect(res.body).toEqual(expected);
     expect((await cashier.get('/api/StoreSettings')).body).toEqual(expected);

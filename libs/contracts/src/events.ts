@@ -116,6 +116,12 @@ export type DeliveryPayload = {
   driverId: string | null;
 };
 
+/**
+ * The branch's expiring-lots list gained a lot (a receipt of a lot already in the window) or the
+ * day moved on (the daily check): the list refreshes (issue 34 item 7).
+ */
+export type LotsExpiringPayload = { expiring: number; expired: number };
+
 export type LiveEventMap = {
   'stock.changed': StockChangedPayload;
   'stock.low': StockLowPayload;
@@ -139,6 +145,7 @@ export type LiveEventMap = {
   'maintenance.ready': MaintenanceReadyPayload;
   'reservation.changed': ReservationPayload;
   'delivery.changed': DeliveryPayload;
+  'lots.expiring': LotsExpiringPayload;
 };
 
 export type LiveEventType = keyof LiveEventMap;
@@ -175,4 +182,5 @@ export const LIVE_EVENT_TYPES: LiveEventType[] = [
   'maintenance.ready',
   'reservation.changed',
   'delivery.changed',
+  'lots.expiring',
 ];

@@ -64,6 +64,8 @@ export const STATS_REPORTS: ReportMeta[] = [
     filters: ['period', 'branch', 'variant'],
   },
   { key: 'DeadStock', permissions: ['can_see_products'], filters: ['branch', 'category', 'days'] },
+  /** per inventory and lot: expiry and on hand, value at cost with can_see_buy_price (issue 34) */
+  { key: 'StockByBatch', permissions: ['can_see_inventories'], filters: ['branch', 'category'] },
   { key: 'Vat', permissions: ['can_see_totals'], filters: ['period', 'branch'] },
   { key: 'ExpensesByCategory', permissions: ['can_see_expenses'], filters: ['period', 'branch'] },
   { key: 'Balances', permissions: ['can_see_customer_depts'], filters: ['party'] },

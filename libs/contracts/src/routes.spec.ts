@@ -92,6 +92,8 @@ const EXTRA_ROUTES: [path: string, permissions: string[]][] = [
   ['/GiftCards', ['can_sell_gift_cards']], // issue 33 (0093): the cards and what they hold
   ['/GiftCards/:id', ['can_sell_gift_cards']], // issue 33 (0093): a card and its movements
   ['/Loyalty', []], // issue 33 (0093): the loyalty program, admin-only (its PUT is)
+  ['/Products/ExpiringLots', ['can_see_near_end_products']], // issue 34 (0111): lots near expiry
+  ['/Products/Serials', ['can_see_inventories']], // issue 34 (0111): a unit's history by serial
 ];
 
 const byPath = (path: string): RouteDef | undefined => ROUTES.find((r) => r.path === path);

@@ -46,6 +46,8 @@ export const ROUTES: RouteDef[] = [
   r('Customers-Debts', '/Customers/Debts', ['can_see_customer_depts']),
   r('Products', '/Products', ['can_see_products']),
   r('LowStock', '/Products/LowStock', ['can_see_near_end_products']),
+  r('ExpiringLots', '/Products/ExpiringLots', ['can_see_near_end_products']),
+  r('SerialHistory', '/Products/Serials', ['can_see_inventories']),
   r('Categories', '/Categories', ['can_see_categories']),
   r('PropertyTypes', '/PropertyTypes', ['can_see_products']),
   r('Inventories', '/Inventories', ['can_see_inventories']),
@@ -185,6 +187,8 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       item('Products', 'Category'),
       item('LowStock', 'WarningAmber'),
+      item('ExpiringLots', 'EventBusy'),
+      item('SerialHistory', 'History'),
       item('Categories', 'AccountTree'),
       item('PropertyTypes', 'Tune'),
       item('Inventories', 'Warehouse'),

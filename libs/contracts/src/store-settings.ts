@@ -51,9 +51,14 @@ export type StoreSettingsDto = {
   reservationDepositForfeit: boolean;
   /** VAT % included in service amounts (repair bills, delivery fees); 0: not charged */
   serviceVatRate: number;
+  /** a lot expiring within this many days is on the branch's expiring list (issue 34) */
+  expiryWarningDays: number;
 };
 
 export const DEFAULT_SERVICE_VAT_RATE = 14;
+/** The expiring-lots window (issue 34): 30 days unless set, 1 to 365. */
+export const DEFAULT_EXPIRY_WARNING_DAYS = 30;
+export const MAX_EXPIRY_WARNING_DAYS = 365;
 
 /** Why a layout cannot be read from a 13-digit label, or null when it can. */
 export function scaleLayoutProblem(s: ScaleBarcodeSettings): string | null {

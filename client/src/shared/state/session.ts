@@ -58,6 +58,7 @@ export const storeSettingsState = atom<StoreSettingsDto>({
   installments: DEFAULT_INSTALLMENT_SETTINGS,
   reservationDepositForfeit: false,
   serviceVatRate: 14,
+  expiryWarningDays: 30,
 });
 /** GET /api/Branch/{user.branchId}. */
 export const currentBranchState = atom<BranchResponseDto | null>(null);

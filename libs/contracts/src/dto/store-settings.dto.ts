@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 
 import {
+  MAX_EXPIRY_WARNING_DAYS,
   SCALE_MODES,
   scaleLayoutProblem,
   type InstallmentSettings,
@@ -116,4 +117,9 @@ export class StoreSettingsUpdateDto {
   @Min(0, { message: 'validation.settings.serviceVatRate' })
   @Max(100, { message: 'validation.settings.serviceVatRate' })
   serviceVatRate?: number;
+  @IsOptional()
+  @IsInt({ message: 'validation.settings.expiryWarningDays' })
+  @Min(1, { message: 'validation.settings.expiryWarningDays' })
+  @Max(MAX_EXPIRY_WARNING_DAYS, { message: 'validation.settings.expiryWarningDays' })
+  expiryWarningDays?: number;
 }

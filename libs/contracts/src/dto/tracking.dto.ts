@@ -149,3 +149,34 @@ export type SellableSerialDto = {
   sku: string;
   productName: string;
 };
+
+/** GET /api/Batches/expiring: one branch's list (the user's own unless asked, within their scope). */
+export class ExpiringLotsQueryDto {
+  @IsOptional() @IsUUID() branchId?: string;
+}
+
+/** A lot with stock at one inventory, expiring within the store's window or already expired. */
+export type ExpiringLotDto = BatchStockDto & {
+  productId: string;
+  productName: string;
+  sku: string;
+  properties: Record<string, string>;
+  inventoryName: string;
+  branchId: string;
+  /** days from the store's today to the expiry date (negative: expired that many days ago) */
+  daysLeft: number;
+};
+
+/**
+ * A branch's lots near expiry (issue 34 item 7), earliest expiry first: `expiring` sell on or
+ * before `today + days` (a lot sells on its expiry day), `expired` are past their date.
+ */
+export type ExpiringLotsDto = {
+  branchId: string | null;
+  /** the store's expiry window (expiryWarningDays) */
+  days: number;
+  /** the store's day (YYYY-MM-DD) */
+  today: string;
+  expiring: ExpiringLotDto[];
+  expired: ExpiringLotDto[];
+};

@@ -256,6 +256,7 @@ export const FIELD_LABELS_AR: Record<string, string> = {
   'field.sellPrice': 'سعر البيع',
   'field.serial': 'الرقم التسلسلي',
   'field.serviceVatRate': 'ضريبة الخدمة',
+  'field.expiryWarningDays': 'أيام التنبيه قبل انتهاء الصلاحية',
   'field.settlementVaultId': 'خزينة التسوية',
   'field.shiftId': 'الوردية',
   'field.sidebarItems': 'عناصر القائمة الجانبية',

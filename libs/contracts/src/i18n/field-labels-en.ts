@@ -256,6 +256,7 @@ export const FIELD_LABELS_EN: Record<string, string> = {
   'field.sellPrice': 'Sell price',
   'field.serial': 'Serial number',
   'field.serviceVatRate': 'Service VAT rate',
+  'field.expiryWarningDays': 'Expiry warning days',
   'field.settlementVaultId': 'Settlement vault',
   'field.shiftId': 'Shift',
   'field.sidebarItems': 'Sidebar items',

@@ -238,6 +238,7 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.PRICING_BRANCH_SCOPE': 'يمكنك تعديل قوائم الأسعار والعروض الخاصة بفرعك فقط',
   'validation.settings.timeZone': 'المنطقة الزمنية غير معروفة (مثال: Africa/Cairo)',
   'validation.settings.serviceVatRate': 'نسبة من 0 إلى 100',
+  'validation.settings.expiryWarningDays': '«{field}» عدد أيام من 1 إلى 365',
   'validation.scale.prefix': 'بادئة باركود الميزان من رقم إلى ثلاثة أرقام',
   'validation.scale.layout':
     'مواضع كود الصنف والوزن يجب أن تقع بعد البادئة داخل أول 12 رقمًا ولا تتداخل',

@@ -256,6 +256,7 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
     'You may only change price lists and offers limited to your own branch',
   'validation.settings.timeZone': 'Unknown time zone (e.g. Africa/Cairo)',
   'validation.settings.serviceVatRate': 'A rate from 0 to 100',
+  'validation.settings.expiryWarningDays': '"{field}" is a number of days from 1 to 365',
   'validation.scale.prefix': 'The scale-barcode prefix is one to three digits',
   'validation.scale.layout':
     'The item-code and weight positions must follow the prefix within the first 12 digits and not overlap',

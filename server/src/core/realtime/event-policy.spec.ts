@@ -78,6 +78,10 @@ describe('live event policy', () => {
     const low = event('stock.low', { count: 1, variantIds: ['v'] });
     expect(projectEvent(low, key(['can_see_near_end_products']))).toBe(low);
     expect(projectEvent(low, key(['can_see_products']))).toBeNull();
+    // the expiring lots: like the low list (GET /Batches/expiring)
+    const lots = event('lots.expiring', { expiring: 2, expired: 1 });
+    expect(projectEvent(lots, viewer('u', ['can_see_near_end_products']))).toBe(lots);
+    expect(projectEvent(lots, viewer('u', ['can_see_inventories']))).toBeNull();
     // A key and a user holding the same keys are never grouped together.
     expect(viewerKey(stock, key(['can_see_products']))).not.toBe(
       viewerKey(stock, viewer('u', ['can_see_products'])),

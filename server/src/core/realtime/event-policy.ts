@@ -84,6 +84,8 @@ export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
   // like GET /Reservations and GET /Delivery: any signed-in user of the branch (docs/decisions/)
   'reservation.changed': {},
   'delivery.changed': {},
+  // like GET /Batches/expiring (the low-stock list's permission: docs/decisions/0111)
+  'lots.expiring': { require: 'can_see_near_end_products' },
 };
 
 /** The branch rooms an event goes to: its branch, and for transfers both ends. */

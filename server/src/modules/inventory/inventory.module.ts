@@ -1,7 +1,9 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdjustStockHandler } from './commands/adjust-stock/adjust-stock.handler';
 import {
+  BatchesController,
   InventoryStockController,
   SerialsController,
   StockAdjustmentsController,
@@ -24,6 +26,11 @@ import {
   StockMovementEntity,
 } from './entities/inventory.entities';
 import { PostStockJournalHandler } from './events/on-stock-events.post-journal.handler';
+import {
+  EXPIRING_LOTS_QUEUE,
+  ExpiringLotsCheck,
+  ExpiringLotsProcessor,
+} from './jobs/expiring-lots.job';
 
 @Module({
   imports: [
@@ -37,6 +44,7 @@ import { PostStockJournalHandler } from './events/on-stock-events.post-journal.h
       BatchLevelEntity,
       BatchMovementEntity,
     ]),
+    BullModule.registerQueue({ name: EXPIRING_LOTS_QUEUE }),
   ],
   // The stock controller first: its `options` route comes before the kit's `:id`.
   controllers: [
@@ -44,6 +52,7 @@ import { PostStockJournalHandler } from './events/on-stock-events.post-journal.h
     resourceController(inventories),
     StockAdjustmentsController,
     SerialsController,
+    BatchesController,
   ],
   providers: [
     InventoriesService,
@@ -51,6 +60,8 @@ import { PostStockJournalHandler } from './events/on-stock-events.post-journal.h
     SerialQueries,
     AdjustStockHandler,
     PostStockJournalHandler,
+    ExpiringLotsCheck,
+    ExpiringLotsProcessor,
   ],
   exports: [StockLedger],
 })

@@ -7,6 +7,7 @@ import {
   DEFAULT_INSTALLMENT_SETTINGS,
   DEFAULT_SCALE_BARCODE,
   DEFAULT_SERVICE_VAT_RATE,
+  DEFAULT_EXPIRY_WARNING_DAYS,
   MODULES,
   type ModuleKey,
   type StoreSettingsDto,
@@ -45,6 +46,7 @@ export async function readStoreSettings(ds: DataSource | EntityManager): Promise
     },
     reservationDepositForfeit: row?.reservationDepositForfeit ?? false,
     serviceVatRate: row?.serviceVatRate ?? DEFAULT_SERVICE_VAT_RATE,
+    expiryWarningDays: row?.expiryWarningDays ?? DEFAULT_EXPIRY_WARNING_DAYS,
   };
 }
 

@@ -1,6 +1,8 @@
 import {
   INVENTORIES,
+  type ExpiringLotsDto,
   type InventoryResponseDto,
+  type SerialUnitDto,
   type StockAdjustmentDto,
   type StockMovementDto,
   type StockRowDto,
@@ -58,3 +60,11 @@ export const inventoryApi = {
   adjust: (body: StockAdjustmentDto, options?: WriteOptions) =>
     http.post<{ movements: number }>('/StockAdjustments', body, options),
 };
+
+/** GET /api/Batches/expiring: the user's branch's lots near expiry (issue 34 item 7). */
+export const expiringLotsKey = ['inventory', 'expiring-lots'] as const;
+export const fetchExpiringLots = () => http.get<ExpiringLotsDto>('/Batches/expiring');
+
+/** GET /api/Serials/{code}: the units a serial or an IMEI names, with their history (0100). */
+export const serialKey = (code: string) => ['inventory', 'serial', code] as const;
+export const fetchSerial = (code: string) => http.get<SerialUnitDto[]>(`/Serials/${pathId(code)}`);

@@ -36,7 +36,7 @@ const GROUPS: { key: string; names: string[] }[] = [
       'PromotionEffect',
     ],
   },
-  { key: 'inventory', names: ['InventoryValuation', 'StockMovement', 'DeadStock'] },
+  { key: 'inventory', names: ['InventoryValuation', 'StockMovement', 'DeadStock', 'StockByBatch'] },
   {
     key: 'finance',
     names: [

@@ -6,7 +6,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { StoreSettingsDto, StoreSettingsUpdateDto } from '@pos/contracts';
+import {
+  MAX_EXPIRY_WARNING_DAYS,
+  type StoreSettingsDto,
+  type StoreSettingsUpdateDto,
+} from '@pos/contracts';
 import { useAtom } from 'jotai';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -220,6 +224,53 @@ export function ServiceVatForm({ canWrite }: { canWrite: boolean }) {
             data-testid="service-vat-save"
           >
             {t('serviceVat.save')}
+          </Button>
+        )}
+      </Box>
+    </SettingSection>
+  );
+}
+
+/** The expiring-lots window (issue 34): a lot expiring within this many days is on the list. */
+export function ExpiryWarningForm({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation('settings');
+  const [draft, setDraft] = useState<string | null>(null);
+  const { settings, save } = useStoreSettings('expiryWarning.saved', () => setDraft(null));
+  const value = draft ?? String(settings.expiryWarningDays);
+  const days = Number(value);
+  const valid = /^\d{1,3}$/.test(value) && days >= 1 && days <= MAX_EXPIRY_WARNING_DAYS;
+  return (
+    <SettingSection
+      title={t('expiryWarning.title')}
+      help={t('expiryWarning.help')}
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) save.mutate({ expiryWarningDays: days });
+      }}
+    >
+      <Box sx={{ ...row, alignItems: 'flex-start', flexWrap: 'nowrap' }}>
+        <TextField
+          size="small"
+          label={t('expiryWarning.days')}
+          value={value}
+          onChange={(e) => setDraft(e.target.value.trim())}
+          disabled={!canWrite || save.isPending}
+          error={!valid}
+          helperText={valid ? ' ' : t('expiryWarning.invalid')}
+          sx={{ inlineSize: 160 }}
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'expiry-warning-days' },
+          }}
+        />
+        {canWrite && (
+          <Button
+            type="submit"
+            variant="outlined"
+            disabled={!valid || draft === null || save.isPending}
+            data-testid="expiry-warning-save"
+          >
+            {t('expiryWarning.save')}
           </Button>
         )}
       </Box>

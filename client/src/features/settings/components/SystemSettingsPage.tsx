@@ -43,6 +43,7 @@ import {
   CustomerTermsForm,
   ReservationDepositForm,
   ServiceVatForm,
+  ExpiryWarningForm,
   StoreTimeZoneForm,
 } from './StoreSettingsForms';
 
@@ -64,6 +65,7 @@ function StoreTab({ canWrite }: { canWrite: boolean }) {
       {modules.includes('INSTALLMENTS') && <InstallmentSettingsForm canWrite={canWrite} />}
       <ReservationDepositForm canWrite={canWrite} />
       <ServiceVatForm canWrite={canWrite} />
+      <ExpiryWarningForm canWrite={canWrite} />
       <StoreInfoForm key={first.id} info={first} canWrite={canWrite} />
     </>
   );

@@ -4,12 +4,14 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   BatchStockQueryDto,
+  ExpiringLotsQueryDto,
   INVENTORIES,
   InventoryStockQueryDto,
   StockAdjustmentDto,
   SellableBatchesQueryDto,
   SellableSerialQueryDto,
   type BatchStockDto,
+  type ExpiringLotsDto,
   type SellableBatchesDto,
   type SellableSerialDto,
   type SerialUnitDto,
@@ -135,5 +137,24 @@ export class SerialsController {
     @CurrentUser() user: AuthUser,
   ): Promise<SellableSerialDto> {
     return this.serials.sellable(code.slice(0, 60), query.inventoryId, user);
+  }
+}
+
+/**
+ * /Batches/expiring (issue 34 item 7, docs/decisions/0111): a branch's lots near expiry, with the
+ * low-stock list's permission; the user's own branch unless one within their read scope is asked.
+ */
+@ApiTags('inventory')
+@Controller('Batches')
+export class BatchesController {
+  constructor(private readonly serials: SerialQueries) {}
+
+  @RequirePermissions(['can_see_near_end_products'])
+  @Get('expiring')
+  expiring(
+    @Query() query: ExpiringLotsQueryDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<ExpiringLotsDto> {
+    return this.serials.expiring(query.branchId, user);
   }
 }

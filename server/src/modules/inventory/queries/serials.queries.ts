@@ -7,13 +7,15 @@ import {
   pickFefo,
   WARRANTY_MONTHS,
   type BatchStockDto,
+  type ExpiringLotsDto,
   type SellableBatchesDto,
   type SellableSerialDto,
   type SerialEventDto,
   type SerialUnitDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { branchReadScope } from '../../../core/auth/branch-scope';
+import { askedBranch, branchReadScope } from '../../../core/auth/branch-scope';
+import { expiringLots } from '../services/expiring-lots';
 import { Errors } from '../../../core/errors/app.exception';
 import { loadConfig } from '../../../core/config/config';
 import { rowFields, rowTimes } from '../../../core/database/row-fields';
@@ -198,5 +200,14 @@ export class SerialQueries {
       ]),
       onHand: Number(r.on_hand),
     })) as BatchStockDto[];
+  }
+
+  /**
+   * A branch's lots near expiry: the asked branch within the user's read scope (403 outside it),
+   * else the user's own; a user who reads every branch and has none: every branch.
+   */
+  async expiring(branchId: string | undefined, user: AuthUser): Promise<ExpiringLotsDto> {
+    const branch = askedBranch(user, branchId ?? user.branchId ?? null);
+    return expiringLots(this.ds.manager, branch);
   }
 }

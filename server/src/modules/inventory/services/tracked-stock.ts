@@ -12,7 +12,9 @@ import {
   type Tracking,
 } from '@pos/contracts';
 import { AppException, Errors } from '../../../core/errors/app.exception';
+import { OutboxService } from '../../../core/outbox/outbox.service';
 import type { MovementInput } from './stock-ledger.service';
+import { branchesReceivingExpiring, expiringEvents } from './expiring-lots';
 
 /**
  * One document line's units or lot, beside the ledger movement of its variant (issue 34,
@@ -170,14 +172,23 @@ export async function recordTracked(
   );
   if (!tracked.length) return;
   const ids = await movementIds(m, movements);
+  const received: { batchId: string; inventoryId: string }[] = [];
   for (const line of tracked) {
     const mv = movements.find((x) => x.variantId === line.variantId);
     const movementId = mv && ids.get(`${mv.inventoryId}|${mv.variantId}`);
     if (!mv || !movementId) throw Errors.notFound();
     const product = info.get(line.variantId)!;
     if (product.tracking === 'serial') await moveSerials(m, mv, movementId, line, product);
-    else await moveBatch(m, mv, movementId, line);
+    else {
+      const batchId = await moveBatch(m, mv, movementId, line);
+      if (new Decimal(line.quantity).isPositive())
+        received.push({ batchId, inventoryId: mv.inventoryId });
+    }
   }
+  // A lot received already inside the expiry window joins its branch's expiring list: pushed
+  // live with this transaction (docs/decisions/0111); the daily check tells of lots the days bring.
+  const branches = await branchesReceivingExpiring(m, received);
+  if (branches.length) await new OutboxService().addMany(m, await expiringEvents(m, branches));
 }
 
 /** The ledger rows just written for these movements (one per inventory and variant). */
@@ -311,7 +322,7 @@ async function moveBatch(
   mv: MovementInput,
   movementId: string,
   line: TrackedLine,
-): Promise<void> {
+): Promise<string> {
   const batch = line.batch!;
   const lot = normalizeSerial(batch.lot);
   const quantity = new Decimal(line.quantity);
@@ -361,4 +372,5 @@ async function moveBatch(
      ON CONFLICT (batch_id, movement_id) DO UPDATE SET quantity = batch_movements.quantity + EXCLUDED.quantity`,
     [found.id, movementId, mv.inventoryId, quantity.toFixed(3)],
   );
+  return found.id;
 }

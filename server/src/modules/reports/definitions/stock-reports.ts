@@ -56,7 +56,11 @@ const LABELS: Record<Locale, Record<string, string>> = {
     used: 'المستخدَم',
     outstanding: 'الرصيد القائم',
     points: 'النقاط',
+    lot: 'التشغيلة',
+    expiry_date: 'تاريخ الانتهاء',
+    days_left: 'أيام حتى الانتهاء',
     InventoryValuation: 'تقييم المخزون',
+    StockByBatch: 'المخزون حسب التشغيلة والصلاحية',
     StockMovement: 'حركة صنف',
     DeadStock: 'الأصناف الراكدة',
     Vat: 'تقرير ضريبة القيمة المضافة',
@@ -109,7 +113,11 @@ const LABELS: Record<Locale, Record<string, string>> = {
     used: 'Used',
     outstanding: 'Outstanding',
     points: 'Points',
+    lot: 'Lot',
+    expiry_date: 'Expiry date',
+    days_left: 'Days to expiry',
     InventoryValuation: 'Inventory valuation',
+    StockByBatch: 'Stock by lot and expiry',
     StockMovement: 'Stock movement of an item',
     DeadStock: 'Dead stock',
     Vat: 'VAT report',
@@ -276,6 +284,31 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
                 LEFT JOIN sold ON sold.variant_id = st.variant_id
                WHERE ${inCategory(ctx, 'pr.category_id')}`;
     },
+  },
+  {
+    // Per inventory and lot (issue 34): what each lot holds, earliest expiry first; the value at
+    // average cost only with can_see_buy_price (the column's rule).
+    key: 'StockByBatch',
+    permissions: ['can_see_inventories'],
+    filters: ['branch', 'category'],
+    sort: 'expiry_date',
+    tieBreak: ['product', 'lot', 'inventory'],
+    columns: [
+      ...cols('text', 'inventory product sku lot'),
+      ...cols('date', 'expiry_date'),
+      ...cols('count', 'days_left'),
+      ...cols('quantity', 'quantity', SUM),
+      ...cols('money', 'cost_value', BUY_SUM),
+    ],
+    query: (ctx) =>
+      `SELECT i.name AS inventory, ${variantName(ctx)} AS product, v.sku, bt.lot,
+              to_char(bt.expiry_date, 'YYYY-MM-DD') AS expiry_date,
+              (bt.expiry_date - (now() AT TIME ZONE ${ctx.p(ctx.timeZone)})::date)::int AS days_left,
+              l.on_hand AS quantity, round(l.on_hand * v.avg_cost)::bigint AS cost_value
+         FROM batch_levels l JOIN batches bt ON bt.id = l.batch_id
+         JOIN inventories i ON i.id = l.inventory_id
+         JOIN variants v ON v.id = bt.variant_id JOIN products pr ON pr.id = v.product_id
+        WHERE l.on_hand > 0 AND ${branchIs(ctx, 'i.branch_id')} AND ${inCategory(ctx, 'pr.category_id')}`,
   },
   {
     // Per month: VAT charged on sales (less returns), VAT paid on purchases (less purchase

@@ -45,4 +45,6 @@ export class StoreSettingsEntity {
   /** a cancelled or expired reservation's deposit: forfeited (true) or refunded (false) */
   @Column('boolean', { default: false }) reservationDepositForfeit: boolean;
   @Column('integer', { default: 14 }) serviceVatRate: number;
+  /** a lot expiring within this many days is on the expiring list (issue 34) */
+  @Column('integer', { default: 30 }) expiryWarningDays: number;
 }

@@ -40,6 +40,7 @@ export class UpdateStoreSettingsHandler extends TransactionalCommandHandler<
     if (dto.reservationDepositForfeit !== undefined)
       row.reservationDepositForfeit = dto.reservationDepositForfeit;
     if (dto.serviceVatRate !== undefined) row.serviceVatRate = dto.serviceVatRate;
+    if (dto.expiryWarningDays !== undefined) row.expiryWarningDays = dto.expiryWarningDays;
     await m.save(row);
     const after = await readStoreSettings(m);
     tx.audit({
