@@ -34,6 +34,10 @@ export class DeviceGrantService {
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + DEVICE_GRANT_TTL_MS);
+    // The branch's row first (the insert's foreign keys would take the till's and then the
+    // branch's): a sale of this till locks the branch (its numbering) and then the till, so taking
+    // them the other way round deadlocked with it (seen in the browser tests).
+    await m.query('SELECT 1 FROM branches WHERE id = $1 FOR KEY SHARE', [grant.branchId]);
     await m.query(
       `INSERT INTO device_grants (id, user_id, device_id, branch_id, expires_at)
        VALUES ($1, $2, $3, $4, $5)`,

@@ -179,4 +179,37 @@ describe('CommandRunner', () => {
       expect(m.calls.filter((c) => /UPDATE idempotency_keys/.test(c.sql))).toHaveLength(1);
     });
   });
+
+  it('runs a deadlock victim again from the start, and gives up after three tries or on other errors', async () => {
+    const m = fakeManager([]);
+    let failures = 0;
+    let code = '40P01';
+    const ds = {
+      transaction: async (work: (em: typeof m) => Promise<unknown>) => {
+        const out = await work(m);
+        if (failures-- > 0) throw Object.assign(new Error('deadlock detected'), { code });
+        return out;
+      },
+      manager: m,
+    } as unknown as DataSource;
+    const runner = new CommandRunner(
+      ds,
+      new AuditService(),
+      { addMany: jest.fn(async () => []) } as unknown as OutboxService,
+      new DomainEventSubscribers(),
+    );
+    let runs = 0;
+    const work = async () => ++runs;
+    failures = 2;
+    expect(await runner.run(testMeta, work)).toBe(3);
+    runs = 0;
+    failures = 3;
+    await expect(runner.run(testMeta, work)).rejects.toThrow('deadlock detected');
+    expect(runs).toBe(3);
+    runs = 0;
+    failures = 1;
+    code = '23505';
+    await expect(runner.run(testMeta, work)).rejects.toThrow('deadlock detected');
+    expect(runs).toBe(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Optional } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, Optional } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -19,6 +19,10 @@ const insideCommand = new AsyncLocalStorage<true>();
 type BatchScope = { m: EntityManager; savepoints: number; committed: (() => void)[] };
 const inBatch = new AsyncLocalStorage<BatchScope>();
 
+/** PostgreSQL's deadlock victim and serialization failure: the transaction may simply run again. */
+const RETRIED_CODES = new Set(['40P01', '40001']);
+const TRIES = 3;
+
 /** Audited entities whose change can change what a session resolves to. */
 const AUTH_ENTITIES = new Set(['user', 'role', 'feature', 'session']);
 
@@ -29,6 +33,8 @@ const AUTH_ENTITIES = new Set(['user', 'role', 'feature', 'session']);
  */
 @Injectable()
 export class CommandRunner {
+  private readonly log = new Logger('CommandRunner');
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly audit: AuditService,
@@ -37,6 +43,28 @@ export class CommandRunner {
     @Optional() private readonly sessions?: SessionCache,
     @Optional() private readonly wakeup?: OutboxWakeup,
   ) {}
+
+  /**
+   * The command's transaction, run again from the start when PostgreSQL chose it as a deadlock's
+   * victim or refused it as a serialization failure (up to TRIES times, a few ms apart): it was
+   * rolled back whole (its idempotency claim too), so running it again is safe, and the other
+   * transaction has finished by then. The cashier gets the answer instead of a 500; the log keeps
+   * the deadlock (a lock order to fix). docs/decisions/0112.
+   */
+  private async retried<R>(body: (m: EntityManager) => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.ds.transaction(body);
+      } catch (error) {
+        const code =
+          (error as { driverError?: { code?: string } }).driverError?.code ??
+          (error as { code?: string }).code;
+        if (attempt >= TRIES || !RETRIED_CODES.has(code ?? '')) throw error;
+        this.log.warn(`${code} (try ${attempt} of ${TRIES}): ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
+      }
+    }
+  }
 
   /**
    * For reads outside the command's transaction (an idempotent retry's look-up). Inside a batch
@@ -78,7 +106,7 @@ export class CommandRunner {
     };
     const batch = insideCommand.getStore() ? undefined : inBatch.getStore();
     const result = await insideCommand.run(true, () =>
-      batch ? this.inSavepoint(batch, body) : this.ds.transaction(body),
+      batch ? this.inSavepoint(batch, body) : this.retried(body),
     );
     if (idem) idem.used = true;
     const committed = () => {
