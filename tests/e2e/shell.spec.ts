@@ -215,11 +215,12 @@ test.describe('global page search', () => {
     ]);
     // The administrator sees every item (all modules on): the sections' sizes of the route table
     // (settings: 7 with the audit log, issue 11 item 16; pricing: 3, issue 33, 0092; people: 6 with
-    // gift cards, coupons and the loyalty program, issue 33, 0093).
+    // gift cards, coupons and the loyalty program, issue 33, 0093; products and inventory: 9 with
+    // the lots near expiry and a unit's history by serial, issue 34, 0111).
     await expect(groups.getByTestId('search-group-count')).toHaveText([
       '5',
       '8',
-      '7',
+      '9',
       '3',
       '14',
       '6',
@@ -239,7 +240,7 @@ test.describe('global page search', () => {
     await expect(firstRow.locator('svg')).toBeVisible();
     const rows = overlay(page).locator('[role="option"]');
     const total = await rows.count();
-    expect(total).toBe(54); // every sidebar item (the audit log, the journal, the four book reports, the three pricing pages and the three of gift cards, coupons and loyalty included)
+    expect(total).toBe(56); // every sidebar item (the audit log, the journal, the four book reports, the three pricing pages, the three of gift cards, coupons and loyalty, and the two of lots and serials included)
 
     // A query matching an item label in one section and a section label in another: two groups,
     // with their own counts; each row names the section it belongs to.
