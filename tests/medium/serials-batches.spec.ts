@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { pickFefo, withLuhnDigit } from '@pos/contracts';
-import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
-import { ownerMoney } from './support/money';
+import { pickFefo } from '@pos/contracts';
+import { Client, createUserWith, type TestApp } from './support/app';
+import { imeiMaker, trackingWorld } from './support/tracking';
 import { bookViolations, STOCK_TRACKING_INVARIANTS } from './support/invariants';
 import { seedDemoTracking } from '../../server/src/seed/tracking-demo';
 
@@ -15,34 +15,11 @@ describe('serial numbers and batches', () => {
   let inv1: string;
   let vendorId: string;
   let vendorName: string;
-  let seq = 0;
-
   /** A fresh IMEI (the test's own body, the Luhn digit appended). */
-  const newImei = () =>
-    withLuhnDigit(
-      `35${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(6, '0')}`,
-    );
+  const newImei = imeiMaker('35');
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = new Client(t.app);
-    await admin.signIn('admin');
-    [{ branch_id: b1 }] = await t.ds.query(`SELECT branch_id FROM users WHERE username = 'admin'`);
-    [{ id: inv1 }] = await t.ds.query(
-      'SELECT id FROM inventories WHERE branch_id = $1 AND is_default',
-      [b1],
-    );
-    const [vault] = await t.ds.query(
-      `SELECT id FROM vaults WHERE branch_id = $1 AND is_main AND type = 'cash'`,
-      [b1],
-    );
-    await ownerMoney(t, vault.id, 10_000_000);
-    vendorId = randomUUID();
-    vendorName = `مورد الأجهزة ${vendorId.slice(0, 6)}`;
-    await t.ds.query(
-      `INSERT INTO vendors (id, name, search_text, payment_terms_days) VALUES ($1, $2, $2, 30)`,
-      [vendorId, vendorName],
-    );
+    ({ t, admin, b1, inv1, vendorId, vendorName } = await trackingWorld('مورد الأجهزة'));
   });
   afterAll(async () => {
     await t.close();

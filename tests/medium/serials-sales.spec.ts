@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { withLuhnDigit } from '@pos/contracts';
-import { Client, createTestApp, createUserWith, openOwnShift, type TestApp } from './support/app';
-import { ownerMoney } from './support/money';
+import { Client, createUserWith, openOwnShift, type TestApp } from './support/app';
+import { imeiMaker, trackingWorld } from './support/tracking';
 import { bookViolations, STOCK_TRACKING_INVARIANTS } from './support/invariants';
 
 // Issue 34, the sale side (docs/decisions/0107): a serial product sold only by its units in stock
@@ -16,32 +15,10 @@ describe('selling and returning serials and batches', () => {
   let inv1: string;
   let cash: string;
   let vendorId: string;
-  let seq = 0;
-
-  const newImei = () =>
-    withLuhnDigit(
-      `86${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(6, '0')}`,
-    );
+  const newImei = imeiMaker('86');
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = new Client(t.app);
-    await admin.signIn('admin');
-    [{ branch_id: b1 }] = await t.ds.query(`SELECT branch_id FROM users WHERE username = 'admin'`);
-    [{ id: inv1 }] = await t.ds.query(
-      'SELECT id FROM inventories WHERE branch_id = $1 AND is_default',
-      [b1],
-    );
-    const [vault] = await t.ds.query(
-      `SELECT id FROM vaults WHERE branch_id = $1 AND is_main AND type = 'cash'`,
-      [b1],
-    );
-    await ownerMoney(t, vault.id, 10_000_000);
-    vendorId = randomUUID();
-    await t.ds.query(
-      `INSERT INTO vendors (id, name, search_text, payment_terms_days) VALUES ($1, $2, $2, 30)`,
-      [vendorId, `مورد ${vendorId.slice(0, 6)}`],
-    );
+    ({ t, admin, b1, inv1, vendorId } = await trackingWorld('مورد'));
     const methods: { id: string; type: string }[] = (await admin.get('/api/PaymentMethods')).body;
     cash = methods.find((m) => m.type === 'cash')!.id;
     await openOwnShift(t, admin, 'admin', b1, 41);
