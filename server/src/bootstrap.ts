@@ -18,6 +18,7 @@ import { createValidationPipe } from './core/errors/validation.pipe';
 import { rejectNulBytes } from './core/http/nul-guard';
 import { reportSlowRequests } from './core/http/slow-requests';
 import { PROBE_PATHS } from './core/http/health.controller';
+import { MetricsService } from './core/http/metrics';
 import {
   requestsInFlight,
   resetLifecycle,
@@ -56,6 +57,15 @@ function dataSourceOf(app: NestExpressApplication): DataSource | null {
   }
 }
 
+/** The app's metrics, when it has them (every app of AppModule does). */
+function metricsOf(app: NestExpressApplication): MetricsService | null {
+  try {
+    return app.get(MetricsService, { strict: false });
+  } catch {
+    return null;
+  }
+}
+
 /** The HTTP pipeline, shared by the server and the tests. */
 export function configureApp(app: NestExpressApplication): void {
   const config = loadConfig();
@@ -64,6 +74,8 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(requestId);
   app.use(trackRequests);
   app.use(reportSlowRequests(dataSourceOf(app)));
+  const metrics = metricsOf(app);
+  if (metrics) app.use(metrics.timer());
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -88,7 +100,8 @@ export function configureApp(app: NestExpressApplication): void {
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { extended: false, limit: '100kb' });
   app.use(rejectNulBytes);
-  // The load balancer's probes sit outside /api (/health/live, /health/ready); /api/health stays.
+  // The load balancer's probes sit outside /api (/health/live, /health/ready), and Prometheus'
+  // /metrics; /api/health stays.
   app.setGlobalPrefix('api', { exclude: PROBE_PATHS });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());

@@ -11,6 +11,9 @@
 // Open loop (`--rates`, `--rate`; `--rates none` skips it): sales arrive at a fixed rate whatever
 // the answers, round-robin over the cashiers, latency counted from each sale's scheduled send time
 // (queueing shows); each rate for the baseline (a pool as large as the server's) and then the API.
+// Every measured phase starts once the server's relay has published the events of the phases before
+// (it says how many and how long that took) and prints the relay's backlog and the server's
+// event-loop delay during the phase (from its /metrics), issue 37.
 // `--count-statements N`: no loops; N sales one at a time by one cashier for each party, counted
 // (statements, transactions, rows by table) instead of timed. `--root DIR`: the server built in
 // another worktree (a commit to compare with) under this same bench.
@@ -263,6 +266,90 @@ function crossing(points, limit) {
   const b = sorted[k];
   const at = a.rate + ((limit - a.p99) * (b.rate - a.rate)) / (b.p99 - a.p99);
   return `≈ ${at.toFixed(0)} sales/s (p99 ${a.p99.toFixed(0)} ms at ${a.rate}/s, ${b.p99.toFixed(0)} ms at ${b.rate}/s)`;
+}
+
+/**
+ * The server's /metrics as `name{labels}` → value, or null (a `--root` build from before the
+ * endpoint). Each scrape resets the event-loop delay's histogram, so a scrape at a phase's start and
+ * one at its end give that phase's delays.
+ */
+async function scrapeMetrics(base) {
+  try {
+    const res = await fetch(`${base}/metrics`);
+    if (!res.ok) return null;
+    const out = {};
+    for (const line of (await res.text()).split('\n')) {
+      if (!line || line.startsWith('#')) continue;
+      const at = line.lastIndexOf(' ');
+      out[line.slice(0, at)] = Number(line.slice(at + 1));
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/** Events committed and not yet published by the server's relay. */
+async function outboxBacklog(pg) {
+  return (await pg.query(`SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL`))
+    .rows[0].n;
+}
+
+/**
+ * Runs one measured phase (issue 37): first waits until the relay has published every event of the
+ * phases before (so no phase pays for another's backlog), then runs `fn` while sampling the relay's
+ * backlog every 250 ms, and reads the server's event-loop delay over the phase from /metrics.
+ */
+async function phase(pg, base, fn) {
+  const t0 = performance.now();
+  const waited = await outboxBacklog(pg);
+  let left = waited;
+  while (left > 0 && performance.now() - t0 < 120_000) {
+    await new Promise((r) => setTimeout(r, 100));
+    left = await outboxBacklog(pg);
+  }
+  const drain = { waited, left, seconds: (performance.now() - t0) / 1000 };
+  await scrapeMetrics(base);
+  const backlog = [];
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      backlog.push(await outboxBacklog(pg));
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  const result = await fn();
+  sampling = false;
+  await sampler;
+  const m = await scrapeMetrics(base);
+  const ms = (name) => (m && name in m ? m[name] * 1000 : null);
+  return {
+    result,
+    drain,
+    backlog: {
+      mean: backlog.reduce((a, b) => a + b, 0) / Math.max(1, backlog.length),
+      max: Math.max(0, ...backlog),
+    },
+    loop: m
+      ? {
+          p50: ms('nodejs_eventloop_lag_p50_seconds'),
+          p99: ms('nodejs_eventloop_lag_p99_seconds'),
+          max: ms('nodejs_eventloop_lag_max_seconds'),
+        }
+      : null,
+  };
+}
+
+/** One line on a phase's conditions: the drain before it, the relay's backlog and the event loop. */
+function phaseLine(label, p) {
+  const drained =
+    p.drain.waited === 0
+      ? 'outbox empty at the start'
+      : `outbox drained first (${p.drain.waited} events, ${p.drain.seconds.toFixed(1)} s${p.drain.left ? `, ${p.drain.left} STILL WAITING after 120 s` : ''})`;
+  const loop = p.loop
+    ? `server event-loop delay p50 ${p.loop.p50.toFixed(1)}, p99 ${p.loop.p99.toFixed(1)}, max ${p.loop.max.toFixed(1)} ms`
+    : 'server event-loop delay not available (no /metrics)';
+  return `    ${label.padEnd(9)} ${drained}; relay backlog mean ${p.backlog.mean.toFixed(1)}, max ${p.backlog.max}; ${loop}`;
 }
 
 async function main() {
@@ -770,23 +857,29 @@ async function main() {
     const runs = [];
     for (let r = 1; r <= (COUNT ? 0 : RUNS); r++) {
       const load = loadavg();
-      const pgRaw0 = cpuOf('postgres', dbName);
-      const serverRaw0 = cpuMs(server.pid);
-      const genRaw0 = process.cpuUsage();
-      const machine0 = machineCpu();
-      const rawWaits = await sampleWaits(db.url, () => closedLoop(cashiers, SECONDS, rawSale));
+      const starts = {};
+      const rawPhase = await phase(pg, base, async () => {
+        // Counted from the phase's own start (after the drain).
+        Object.assign(starts, { pgRaw0: cpuOf('postgres', dbName), serverRaw0: cpuMs(server.pid) });
+        Object.assign(starts, { genRaw0: process.cpuUsage(), machine0: machineCpu() });
+        return sampleWaits(db.url, () => closedLoop(cashiers, SECONDS, rawSale));
+      });
+      const rawWaits = rawPhase.result;
+      const { pgRaw0, serverRaw0, genRaw0, machine0 } = starts;
       const raw = rawWaits.result;
       const genRaw = process.cpuUsage(genRaw0);
       const machineRaw = machineCpu(machine0);
       const pgRaw = cpuOf('postgres', dbName) - pgRaw0;
       // The server is not part of the baseline's sales, but its relay publishes their events.
       const serverRaw = cpuMs(server.pid) - serverRaw0;
-      const cpuBefore = cpuMs(server.pid);
-      const pgApi0 = cpuOf('postgres', dbName);
-      const redisApi0 = cpuOf('redis-server');
-      const genApi0 = process.cpuUsage();
-      const machine1 = machineCpu();
-      const waits = await sampleWaits(db.url, () => closedLoop(cashiers, SECONDS, apiSale));
+      const apiPhase = await phase(pg, base, async () => {
+        Object.assign(starts, { cpuBefore: cpuMs(server.pid), pgApi0: cpuOf('postgres', dbName) });
+        Object.assign(starts, { redisApi0: cpuOf('redis-server'), genApi0: process.cpuUsage() });
+        starts.machine1 = machineCpu();
+        return sampleWaits(db.url, () => closedLoop(cashiers, SECONDS, apiSale));
+      });
+      const { cpuBefore, pgApi0, redisApi0, genApi0, machine1 } = starts;
+      const waits = apiPhase.result;
       const genApi = process.cpuUsage(genApi0);
       const machineApi = machineCpu(machine1);
       const pgApi = cpuOf('postgres', dbName) - pgApi0;
@@ -813,21 +906,27 @@ async function main() {
         `  whole machine busy: ${machineRaw} during the baseline, ${machineApi} during the API phase; ` +
           `database sessions by wait, average: baseline ${rawWaits.top.join(', ')}; API ${waits.top.join(', ')}`,
       );
+      console.log(phaseLine('baseline', rawPhase));
+      console.log(phaseLine('API', apiPhase));
     }
 
     // --- Open loop: each rate for the baseline, then for the API.
     const open = [];
     for (const rate of COUNT ? [] : RATES) {
       const load = loadavg();
-      const raw = await openLoop(cashiers, rate, OPEN_SECONDS, rawSale);
-      const cpu0 = cpuMs(server.pid);
-      const pg0 = cpuOf('postgres', dbName);
-      const api = await openLoop(cashiers, rate, OPEN_SECONDS, apiSale);
-      const serverCpu = cpuMs(server.pid) - cpu0;
-      const pgApi = cpuOf('postgres', dbName) - pg0;
+      const rawPhase = await phase(pg, base, () => openLoop(cashiers, rate, OPEN_SECONDS, rawSale));
+      const raw = rawPhase.result;
+      const at = {};
+      const apiPhase = await phase(pg, base, () => {
+        Object.assign(at, { cpu0: cpuMs(server.pid), pg0: cpuOf('postgres', dbName) });
+        return openLoop(cashiers, rate, OPEN_SECONDS, apiSale);
+      });
+      const api = apiPhase.result;
+      const serverCpu = cpuMs(server.pid) - at.cpu0;
+      const pgApi = cpuOf('postgres', dbName) - at.pg0;
       acknowledged += raw.done + api.done;
       errorsTotal += raw.errors + api.errors;
-      open.push({ rate, raw, api, load, serverCpu, pgApi });
+      open.push({ rate, raw, api, load, serverCpu, pgApi, rawPhase, apiPhase });
     }
     await pool.end();
     const rss = memory(server.pid);
@@ -861,6 +960,8 @@ async function main() {
         );
         console.log(row('baseline', o.raw));
         console.log(row('API', o.api));
+        console.log(phaseLine('baseline', o.rawPhase));
+        console.log(phaseLine('API', o.apiPhase));
       }
       const at100 = open.find((o) => o.rate === 100);
       if (at100)

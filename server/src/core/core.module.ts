@@ -20,6 +20,7 @@ import { OutboxService } from './outbox/outbox.service';
 import { OutboxWakeup } from './outbox/outbox-wakeup';
 import { RedisService } from './redis/redis.service';
 import { HealthController } from './http/health.controller';
+import { MetricsController, MetricsService } from './http/metrics';
 
 /** The core services every module may inject. */
 const SHARED = [
@@ -51,10 +52,11 @@ const SHARED = [
       AppSecretEntity,
     ]),
   ],
-  controllers: [HealthController],
+  controllers: [HealthController, MetricsController],
   providers: [
     ...SHARED,
     LiveProjection,
+    MetricsService,
     { provide: APP_GUARD, useClass: AuthGuard },
     // After the AuthGuard (guards run in the order they are provided): 401/403 before 400.
     { provide: APP_GUARD, useClass: IdempotencyGuard },

@@ -6,6 +6,7 @@ import type { RequestMeta } from '../auth/decorators';
 import { AuditService } from '../audit/audit.service';
 import { AppException } from '../errors/app.exception';
 import type { IdempotencyMeta } from '../http/idempotency';
+import { countRetriedCommand } from '../http/metrics';
 import { SessionCache } from '../auth/session-cache';
 import { OutboxService } from '../outbox/outbox.service';
 import { OutboxWakeup } from '../outbox/outbox-wakeup';
@@ -61,6 +62,7 @@ export class CommandRunner {
           (error as { code?: string }).code;
         if (attempt >= TRIES || !RETRIED_CODES.has(code ?? '')) throw error;
         this.log.warn(`${code} (try ${attempt} of ${TRIES}): ${(error as Error).message}`);
+        countRetriedCommand();
         await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
       }
     }

@@ -8,7 +8,7 @@ import { RedisService } from '../redis/redis.service';
 import { isDraining, requestsInFlight } from './lifecycle';
 
 /** The paths outside the `/api` prefix (bootstrap.ts excludes them; the client's fallback too). */
-export const PROBE_PATHS = ['health/live', 'health/ready'];
+export const PROBE_PATHS = ['health/live', 'health/ready', 'metrics'];
 
 /** How long a probe waits for PostgreSQL before calling it down. */
 const PROBE_TIMEOUT_MS = 2000;

@@ -40,6 +40,7 @@ export function staticClient(clientDist: string): RequestHandler | null {
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       req.path.startsWith('/api') ||
       req.path.startsWith('/health/') ||
+      req.path === '/metrics' ||
       req.path.startsWith('/socket.io')
     )
       return next();
