@@ -24,6 +24,8 @@ describe('GET /metrics', () => {
     const { client } = await sessionCookie(t, 'admin');
     const missing = randomUUID();
     expect((await client.get(`/api/Products/${missing}`)).status).toBe(404);
+    const created = await client.post('/api/Customers', { name: `عميل ${missing.slice(0, 8)}` });
+    expect(created.status).toBe(201);
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -37,6 +39,12 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^pos_redis_up 1$/m);
     expect(text).toMatch(/^pos_db_pool_connections\{state="total"\} [1-9]/m);
     expect(text).toMatch(/^pos_commands_retried_total \d+$/m);
+    expect(text).toMatch(
+      /^pos_command_duration_seconds_count\{command="\w*Customer\w*",outcome="done"\} [1-9]/m,
+    );
+    expect(text).toMatch(/^pos_queue_jobs\{queue="installments",state="failed"\} \d+$/m);
+    expect(text).toMatch(/^pos_live_sockets \d+$/m);
+    expect(text).toMatch(/^# TYPE pos_eta_documents gauge$/m);
     // Not the client's page (the SPA fallback) and not under /api.
     expect((await fetch(`http://127.0.0.1:${t.port}/api/metrics`)).status).not.toBe(200);
   });

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { IdempotencyGuard } from './http/idempotency';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogEntity } from './audit/audit-log.entity';
@@ -34,6 +34,7 @@ const SHARED = [
   OutboxWakeup,
   CommandRunner,
   DomainEventSubscribers,
+  MetricsService,
 ];
 
 /**
@@ -44,6 +45,7 @@ const SHARED = [
 @Global()
 @Module({
   imports: [
+    DiscoveryModule,
     TypeOrmModule.forFeature([
       AuditLogEntity,
       OutboxEntity,
@@ -56,7 +58,6 @@ const SHARED = [
   providers: [
     ...SHARED,
     LiveProjection,
-    MetricsService,
     { provide: APP_GUARD, useClass: AuthGuard },
     // After the AuthGuard (guards run in the order they are provided): 401/403 before 400.
     { provide: APP_GUARD, useClass: IdempotencyGuard },

@@ -1,11 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Controller, ForbiddenException, Get, Header, Injectable, Req } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
+import { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/decorators';
+import { observeCommands } from '../logging/logging';
 import { RedisService } from '../redis/redis.service';
 
 /** Seconds: a sale answers in ms, an export or an import in seconds. */
@@ -33,6 +36,7 @@ export class MetricsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly redis: RedisService,
+    private readonly discovery: DiscoveryService,
   ) {
     // The event-loop delay's percentiles are those since the previous scrape (prom-client resets
     // its histogram when it is read).
@@ -79,6 +83,37 @@ export class MetricsService {
         this.set(row.n);
       },
     });
+    const queues = () =>
+      this.discovery
+        .getProviders()
+        .map((p) => p.instance as unknown)
+        .filter((q): q is Queue => q instanceof Queue);
+    new Gauge({
+      name: 'pos_queue_jobs',
+      help: 'Background jobs by queue and state (failed: kept for an admin to look at)',
+      labelNames: ['queue', 'state'],
+      registers: [this.registry],
+      async collect() {
+        for (const q of queues()) {
+          const counts = await q
+            .getJobCounts('waiting', 'active', 'delayed', 'failed')
+            .catch(() => null);
+          if (!counts) continue; // Redis away: pos_redis_up says so
+          for (const [state, n] of Object.entries(counts)) this.set({ queue: q.name, state }, n);
+        }
+      },
+    });
+    const commands = new Histogram({
+      name: 'pos_command_duration_seconds',
+      help: 'Commands by name and outcome (its transaction included)',
+      labelNames: ['command', 'outcome'],
+      buckets: HTTP_BUCKETS,
+      registers: [this.registry],
+    });
+    // The app's commands report here (one app a process in production; in the tests, the newest).
+    observeCommands((command, seconds, failed) =>
+      commands.observe({ command, outcome: failed ? 'failed' : 'done' }, seconds),
+    );
     new Counter({
       name: 'pos_commands_retried_total',
       help: 'Commands run again after a deadlock or a serialization failure (decision 0112)',
@@ -86,6 +121,25 @@ export class MetricsService {
       collect() {
         this.reset();
         this.inc(retriedCommands);
+      },
+    });
+  }
+
+  /**
+   * A module's own gauge (e-receipts by state, live sockets), read when scraped: `collect` sets the
+   * values through the `set` it is given.
+   */
+  addGauge<L extends string>(
+    options: { name: string; help: string; labelNames?: L[] },
+    collect: (set: (labels: Partial<Record<L, string>>, value: number) => void) => unknown,
+  ): void {
+    new Gauge<L>({
+      ...options,
+      labelNames: options.labelNames ?? [],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        await collect((labels, value) => this.set(labels, value));
       },
     });
   }

@@ -156,16 +156,22 @@ export function logRequestUser(user: AuthUser): void {
   }
 }
 
+/** Told of every command that ends (the metrics' durations per command: core/http/metrics.ts). */
+type CommandObserver = (name: string, seconds: number, failed: boolean) => void;
+let commandObserver: CommandObserver | null = null;
+export function observeCommands(observer: CommandObserver | null): void {
+  commandObserver = observer;
+}
+
 /**
- * Runs a command handler's work with its name on every entry logged inside it; at LOG_LEVEL=debug
- * each command also logs its duration when it ends.
+ * Runs a command handler's work with its name on every entry logged inside it; each command's
+ * duration goes to the metrics and, at LOG_LEVEL=debug, to the log when it ends.
  */
 export function inCommandLog<T>(command: object, work: () => Promise<T>): Promise<T> {
   const log = context();
   const name = command.constructor.name;
   return log.runInContext(
     async () => {
-      if (!log.logger.isLevelEnabled('debug')) return work();
       const started = performance.now();
       let failed = false;
       try {
@@ -174,10 +180,10 @@ export function inCommandLog<T>(command: object, work: () => Promise<T>): Promis
         failed = true;
         throw error;
       } finally {
-        log.debug(
-          { ms: Math.round((performance.now() - started) * 10) / 10, failed },
-          'command finished',
-        );
+        const ms = performance.now() - started;
+        commandObserver?.(name, ms / 1000, failed);
+        if (log.logger.isLevelEnabled('debug'))
+          log.debug({ ms: Math.round(ms * 10) / 10, failed }, 'command finished');
       }
     },
     { bindings: { command: name }, inherit: true },

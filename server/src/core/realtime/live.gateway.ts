@@ -9,6 +9,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
+import { MetricsService } from '../http/metrics';
 import { DataSource } from 'typeorm';
 import {
   ALL_PERMISSION_KEYS,
@@ -98,12 +99,17 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
     private readonly sessions: SessionService,
     private readonly apiKeys: BearerAuthenticator,
     private readonly redis: RedisService,
+    private readonly metrics: MetricsService,
   ) {
     this.names = realtimeNames((ds.options as { url?: string }).url);
     this.subscriber = redis.create('live-sub', { maxRetriesPerRequest: null });
   }
 
   afterInit(server: Server) {
+    this.metrics.addGauge(
+      { name: 'pos_live_sockets', help: 'Live (socket.io) connections to this instance' },
+      (set) => set({}, server.engine?.clientsCount ?? 0),
+    );
     const pub = this.redis.create('sio-pub', { maxRetriesPerRequest: null });
     const sub = this.redis.create('sio-sub', { maxRetriesPerRequest: null });
     // At shutdown the adapter unsubscribes after RedisService has closed its connections; that

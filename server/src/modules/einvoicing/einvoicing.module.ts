@@ -22,6 +22,7 @@ import { IssueEReceiptHandler } from './events/on-sale-events.issue-receipt.hand
 import { ETA_QUEUE, EtaDispatcher, EtaSubmissionProcessor } from './jobs/eta-submission.processor';
 import { EtaDocumentService } from './jobs/eta-document.service';
 import { EtaSubmissionService } from './jobs/eta-submission.service';
+import { EtaMetrics } from './services/eta-metrics';
 import { EinvoicesQueries } from './queries/einvoices.queries';
 import { EinvoicingQueries } from './queries/einvoicing.queries';
 
@@ -56,6 +57,7 @@ mergeEtaInvoiceMessages(SERVER_MESSAGES);
     EtaSubmissionService,
     EtaSubmissionProcessor,
     EtaDispatcher,
+    EtaMetrics,
   ],
   exports: [EtaSubmissionService, EtaDocumentService],
 })
