@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { startServer } from './bootstrap';
+import { keepServingOnUnhandledRejections } from './core/errors/unhandled-rejections';
 
 /** Lines in a box, for the one message the owner must not miss. */
 function frame(lines: string[]): string {
@@ -13,6 +14,7 @@ function frame(lines: string[]): string {
 }
 
 async function main() {
+  keepServingOnUnhandledRejections();
   const server = await startServer();
   new Logger('Bootstrap').log(
     `The app and the API are served on ${server.url} (API docs: ${server.url}/api/docs)`,

@@ -39,6 +39,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^pos_redis_up 1$/m);
     expect(text).toMatch(/^pos_db_pool_connections\{state="total"\} [1-9]/m);
     expect(text).toMatch(/^pos_commands_retried_total \d+$/m);
+    expect(text).toMatch(/^pos_unhandled_rejections_total \d+$/m);
     expect(text).toMatch(
       /^pos_command_duration_seconds_count\{command="\w*Customer\w*",outcome="done"\} [1-9]/m,
     );

@@ -8,6 +8,7 @@ import { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/decorators';
+import { unhandledRejections } from '../errors/unhandled-rejections';
 import { observeCommands } from '../logging/logging';
 import { RedisService } from '../redis/redis.service';
 
@@ -114,6 +115,15 @@ export class MetricsService {
     observeCommands((command, seconds, failed) =>
       commands.observe({ command, outcome: failed ? 'failed' : 'done' }, seconds),
     );
+    new Counter({
+      name: 'pos_unhandled_rejections_total',
+      help: 'Promises that failed with nobody waiting for them (logged; the process keeps serving)',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(unhandledRejections());
+      },
+    });
     new Counter({
       name: 'pos_commands_retried_total',
       help: 'Commands run again after a deadlock or a serialization failure (decision 0112)',
