@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { guardReady } from '../shared/lib/configLoad';
+import { findRoute } from '../shared/lib/routeMatch';
 import {
   lowStockState,
   publicConfigStatusState,
@@ -48,6 +49,9 @@ export function RootLayout() {
   const timeZone = useAtomValue(storeSettingsState).timeZone;
   const [searchUsed, setSearchUsed] = useState(false);
   const canTransfer = !!session.user?.permissions.some((p) => p.key === 'can_transfer_products');
+  // A device's screen (the customer display, docs/decisions/0115) shows nothing of the back office
+  // over it: no page search, no low-stock dialog, no transfer toasts, no scan to /POS.
+  const deviceScreen = findRoute(useLocation().pathname)?.layout === 'screen';
   if (searchOpen && !searchUsed) setSearchUsed(true);
   // Signed in (e.g. on /login): fetch the dashboard layout before it is navigated to.
   useEffect(() => {
@@ -66,7 +70,7 @@ export function RootLayout() {
           <Outlet key={timeZone} />
         </RouteGuard>
       )}
-      {authenticated && (
+      {authenticated && !deviceScreen && (
         <>
           <BarcodeListener />
           <Suspense fallback={null}>
