@@ -1,0 +1,91 @@
+import { DISPLAY_CHANNEL, DISPLAY_MESSAGES, type DisplaySnapshot } from '@pos/contracts';
+import { newId } from '../../../shared/lib/ids';
+import { emitLive, onLiveConnect, onLiveMessage } from '../../../shared/realtime';
+
+/** What the till fills in; the publisher adds the version, its id, the sequence and the time. */
+export type DisplayState = Omit<DisplaySnapshot, 'v' | 'src' | 'seq' | 'at'>;
+
+export type DisplayPublisher = {
+  /** The till's state changed (at `at`, its clock): a snapshot follows within `intervalMs`. */
+  changed: (at?: number) => void;
+  close: () => void;
+};
+
+/** A display on this device asking for the till's state (BroadcastChannel). */
+export const HELLO = { hello: true } as const;
+
+/**
+ * The till's side of the customer display (docs/decisions/0115): on every change a snapshot of
+ * `read()` goes out, at most one per `intervalMs` and always the last state (it is read when sent,
+ * not when the change happened), over a BroadcastChannel to a display on this device (offline too)
+ * and, when the tab's socket is connected, to the server, which relays it to the room of this
+ * user's open shift's register. Sending is fire-and-forget on a timer: nothing the till does waits
+ * for a display. A display that arrives (either way) gets the current state again.
+ */
+export function createDisplayPublisher(
+  read: () => DisplayState,
+  intervalMs = 50,
+): DisplayPublisher {
+  const src = newId();
+  let seq = 0;
+  let lastSent = -Infinity;
+  let timer: number | null = null;
+  /** the earliest change not sent yet (its delay is what the display's latency is measured from) */
+  let pendingAt = 0;
+  /** the server relays this tab's cart once it knows the tab's register (display:till) */
+  let bound = false;
+  const channel =
+    typeof BroadcastChannel === 'function' ? new BroadcastChannel(DISPLAY_CHANNEL) : null;
+
+  const send = () => {
+    timer = null;
+    lastSent = performance.now();
+    const snapshot: DisplaySnapshot = {
+      ...read(),
+      v: 1,
+      src,
+      seq: ++seq,
+      at: pendingAt || Date.now(),
+    };
+    pendingAt = 0;
+    try {
+      channel?.postMessage(snapshot);
+    } catch {
+      // a closed channel: the socket still carries it
+    }
+    if (bound) emitLive(DISPLAY_MESSAGES.cart, snapshot);
+  };
+
+  const changed = (at = Date.now()) => {
+    if (!pendingAt) pendingAt = at;
+    if (timer !== null) return;
+    timer = window.setTimeout(send, Math.max(0, lastSent + intervalMs - performance.now()));
+  };
+
+  if (channel) {
+    channel.onmessage = (e: MessageEvent) => {
+      if ((e.data as typeof HELLO | null)?.hello) changed();
+    };
+  }
+  // Bound on every (re)connect (rooms are lost with the connection), then the state is sent again.
+  const offConnect = onLiveConnect(() => {
+    bound = false;
+    emitLive(DISPLAY_MESSAGES.till, (answer: { ok: boolean }) => {
+      bound = answer.ok;
+      if (bound) changed();
+    });
+  });
+  const offHello = onLiveMessage(DISPLAY_MESSAGES.hello, () => changed());
+  changed();
+
+  return {
+    changed,
+    close: () => {
+      if (timer !== null) window.clearTimeout(timer);
+      timer = null;
+      offConnect();
+      offHello();
+      channel?.close();
+    },
+  };
+}
