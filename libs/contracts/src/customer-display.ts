@@ -42,6 +42,7 @@ export type DisplayLine = {
   unitPrice: number;
   /** the line's discount (promotions and the cashier's) */
   discount: number;
+  /** quantity × unit price − the line's discount (the invoice discount is the totals' own) */
   lineTotal: number;
   /** the promotions applied to the line, by name */
   promotions: string[];
@@ -80,6 +81,7 @@ export type DisplaySnapshot = {
   sale: {
     number: string;
     total: number;
+    /** what the customer handed over (the sale's payments and the change given back) */
     paid: number;
     changeDue: number;
     /** ETA's QR text of the sale's e-receipt; null when the branch issues none (or not yet read) */

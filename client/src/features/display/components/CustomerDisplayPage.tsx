@@ -99,8 +99,9 @@ function PairedDisplay({ register, onUnpair }: { register: number; onUnpair: () 
         {store.logo && (
           <Box component="img" src={store.logo} alt="" sx={{ blockSize: 40, inlineSize: 'auto' }} />
         )}
+        {/* the idle screen shows the store's name large: not twice */}
         <Typography sx={{ fontWeight: 700, fontSize: 22, flex: 1 }} noWrap>
-          {store.name}
+          {phase === 'idle' && !store.logo ? '' : store.name}
         </Typography>
         <Typography color="text.secondary" data-testid="display-register">
           {t('register', { register })}

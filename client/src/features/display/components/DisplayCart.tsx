@@ -36,7 +36,7 @@ export function DisplayCart({ snapshot }: { snapshot: DisplaySnapshot }) {
             {t('lines.title')}
           </Typography>
           <Typography color="text.secondary" data-testid="display-count">
-            {t('lines.count', { count: formatQuantity(snapshot.itemCount) })}
+            {t('lines.count', { n: formatQuantity(snapshot.itemCount) })}
           </Typography>
         </Stack>
         <Divider />

@@ -29,6 +29,7 @@ export function createDisplayPublisher(
   const src = newId();
   let seq = 0;
   let lastSent = -Infinity;
+  /** the next send's timer (-1: a microtask) */
   let timer: number | null = null;
   /** the earliest change not sent yet (its delay is what the display's latency is measured from) */
   let pendingAt = 0;
@@ -37,11 +38,19 @@ export function createDisplayPublisher(
   const channel =
     typeof BroadcastChannel === 'function' ? new BroadcastChannel(DISPLAY_CHANNEL) : null;
 
+  let closed = false;
   const send = () => {
     timer = null;
+    if (closed) return;
     lastSent = performance.now();
+    let state: DisplayState;
+    try {
+      state = read();
+    } catch {
+      return; // figures that cannot be read now: the next change sends them
+    }
     const snapshot: DisplaySnapshot = {
-      ...read(),
+      ...state,
       v: 1,
       src,
       seq: ++seq,
@@ -59,7 +68,15 @@ export function createDisplayPublisher(
   const changed = (at = Date.now()) => {
     if (!pendingAt) pendingAt = at;
     if (timer !== null) return;
-    timer = window.setTimeout(send, Math.max(0, lastSent + intervalMs - performance.now()));
+    const wait = lastSent + intervalMs - performance.now();
+    if (wait > 0) {
+      timer = window.setTimeout(send, wait);
+      return;
+    }
+    // Right after the change's own task (all its atom updates done), before the till renders:
+    // reading the state and handing it to the channel and the socket take no waiting.
+    timer = -1;
+    queueMicrotask(send);
   };
 
   if (channel) {
@@ -81,7 +98,8 @@ export function createDisplayPublisher(
   return {
     changed,
     close: () => {
-      if (timer !== null) window.clearTimeout(timer);
+      closed = true;
+      if (timer !== null && timer >= 0) window.clearTimeout(timer);
       timer = null;
       offConnect();
       offHello();

@@ -40,7 +40,8 @@ export function displayState(input: {
         unit: line.unit,
         unitPrice: line.unitPrice,
         discount: line.discount,
-        lineTotal: totals.lines[i]?.lineTotal ?? 0,
+        // before the invoice discount's share, which the totals show on its own line
+        lineTotal: totals.lines[i] ? totals.lines[i].gross - totals.lines[i].discount : 0,
         promotions: (line.promotions ?? []).map((p) => p.name),
       };
     }),
@@ -56,7 +57,8 @@ export function displayState(input: {
         ? {
             number: input.sale.number,
             total: input.sale.total,
-            paid: input.sale.paidTotal,
+            // what the customer handed over: the sale keeps the total, the change goes back
+            paid: input.sale.paidTotal + input.sale.changeDue,
             changeDue: input.sale.changeDue,
             qr: input.sale.qr,
           }
