@@ -40,7 +40,10 @@ export function RootLayout() {
   // app (and what it loads) start.
   const step = session.status === 'authenticated' ? (session.step ?? null) : null;
   const authenticated = session.status === 'authenticated' && !step;
-  useSearchShortcut(authenticated);
+  // A device's screen (the customer display, docs/decisions/0115) shows nothing of the back office
+  // over it: no page search, no transfer toasts, no scan to /POS (the low-stock warning waits).
+  const deviceScreen = findRoute(useLocation().pathname)?.layout === 'screen';
+  useSearchShortcut(authenticated && !deviceScreen);
   useDocumentTitle();
   const searchOpen = useAtomValue(searchOpenState);
   const lowStockCount = useAtomValue(lowStockState).length;
@@ -49,9 +52,6 @@ export function RootLayout() {
   const timeZone = useAtomValue(storeSettingsState).timeZone;
   const [searchUsed, setSearchUsed] = useState(false);
   const canTransfer = !!session.user?.permissions.some((p) => p.key === 'can_transfer_products');
-  // A device's screen (the customer display, docs/decisions/0115) shows nothing of the back office
-  // over it: no page search, no low-stock dialog, no transfer toasts, no scan to /POS.
-  const deviceScreen = findRoute(useLocation().pathname)?.layout === 'screen';
   if (searchOpen && !searchUsed) setSearchUsed(true);
   // Signed in (e.g. on /login): fetch the dashboard layout before it is navigated to.
   useEffect(() => {
@@ -70,13 +70,13 @@ export function RootLayout() {
           <Outlet key={timeZone} />
         </RouteGuard>
       )}
-      {authenticated && !deviceScreen && (
+      {authenticated && (
         <>
-          <BarcodeListener />
+          {!deviceScreen && <BarcodeListener />}
           <Suspense fallback={null}>
             {searchUsed && <SearchOverlay />}
             {lowStockCount > 0 && <LowStockDialog />}
-            {canTransfer && <TransferLiveWatcher />}
+            {canTransfer && !deviceScreen && <TransferLiveWatcher />}
           </Suspense>
         </>
       )}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PendingLoad } from '../LoadingBar';
@@ -5,8 +6,10 @@ import { PendingLoad } from '../LoadingBar';
 /** A device's screen (the customer display): the whole window is the page's, nothing around it. */
 export function ScreenLayout() {
   return (
-    <Suspense fallback={<PendingLoad />}>
-      <Outlet />
-    </Suspense>
+    <Box component="main" id="main" data-testid="page" sx={{ minBlockSize: '100vh' }}>
+      <Suspense fallback={<PendingLoad />}>
+        <Outlet />
+      </Suspense>
+    </Box>
   );
 }

@@ -100,8 +100,16 @@ function PairedDisplay({ register, onUnpair }: { register: number; onUnpair: () 
           <Box component="img" src={store.logo} alt="" sx={{ blockSize: 40, inlineSize: 'auto' }} />
         )}
         {/* the idle screen shows the store's name large: not twice */}
-        <Typography sx={{ fontWeight: 700, fontSize: 22, flex: 1 }} noWrap>
-          {phase === 'idle' && !store.logo ? '' : store.name}
+        <Typography
+          sx={{
+            fontWeight: 700,
+            fontSize: 22,
+            flex: 1,
+            visibility: phase === 'idle' && !store.logo ? 'hidden' : 'visible',
+          }}
+          noWrap
+        >
+          {store.name}
         </Typography>
         <Typography color="text.secondary" data-testid="display-register">
           {t('register', { register })}
@@ -135,7 +143,7 @@ function PairedDisplay({ register, onUnpair }: { register: number; onUnpair: () 
           {t('link.refused')}
         </Typography>
       )}
-      <Box component="main" sx={{ flex: 1, minBlockSize: 0, display: 'flex' }}>
+      <Box sx={{ flex: 1, minBlockSize: 0, display: 'flex' }}>
         {phase === 'idle' || !snapshot ? (
           <DisplayIdle name={store.name} logo={store.logo} />
         ) : phase === 'done' && snapshot.sale ? (

@@ -23,7 +23,6 @@ export function PairingForm({ onPair }: { onPair: (register: number) => void }) 
   };
   return (
     <Stack
-      component="main"
       sx={{
         minBlockSize: '100vh',
         alignItems: 'center',

@@ -29,8 +29,9 @@ export function createDisplayPublisher(
   const src = newId();
   let seq = 0;
   let lastSent = -Infinity;
-  /** the next send's timer (-1: a microtask) */
-  let timer: number | null = null;
+  /** a send is scheduled (on a timer, `handle`, or as a microtask) */
+  let scheduled = false;
+  let handle: ReturnType<typeof setTimeout> | null = null;
   /** the earliest change not sent yet (its delay is what the display's latency is measured from) */
   let pendingAt = 0;
   /** the server relays this tab's cart once it knows the tab's register (display:till) */
@@ -40,7 +41,8 @@ export function createDisplayPublisher(
 
   let closed = false;
   const send = () => {
-    timer = null;
+    scheduled = false;
+    handle = null;
     if (closed) return;
     lastSent = performance.now();
     let state: DisplayState;
@@ -67,15 +69,15 @@ export function createDisplayPublisher(
 
   const changed = (at = Date.now()) => {
     if (!pendingAt) pendingAt = at;
-    if (timer !== null) return;
+    if (scheduled) return;
+    scheduled = true;
     const wait = lastSent + intervalMs - performance.now();
     if (wait > 0) {
-      timer = window.setTimeout(send, wait);
+      handle = setTimeout(send, wait);
       return;
     }
     // Right after the change's own task (all its atom updates done), before the till renders:
     // reading the state and handing it to the channel and the socket take no waiting.
-    timer = -1;
     queueMicrotask(send);
   };
 
@@ -99,8 +101,8 @@ export function createDisplayPublisher(
     changed,
     close: () => {
       closed = true;
-      if (timer !== null && timer >= 0) window.clearTimeout(timer);
-      timer = null;
+      if (handle !== null) clearTimeout(handle);
+      handle = null;
       offConnect();
       offHello();
       channel?.close();
