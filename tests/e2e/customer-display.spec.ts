@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { TEST_ETA_COMPANY } from '../fixtures/eta-company';
 import {
   DEMO_PASSWORD,
   loadSignedIn,
@@ -47,17 +48,7 @@ async function ownerApi(browser: Browser) {
 async function world(owner: Owner, stamp: string) {
   const { call } = owner;
   await call('put', '/api/E-invoices/CompanyInfo', {
-    rin: '100200300',
-    name: 'شركة التجزئة الحديثة',
-    activityCode: '4719',
-    country: 'EG',
-    governate: 'القاهرة',
-    regionCity: 'مدينة نصر',
-    street: 'شارع عباس العقاد',
-    buildingNumber: '45',
-    postalCode: '11371',
-    environment: 'sim',
-    erpClientId: `erp-${stamp}`,
+    ...TEST_ETA_COMPANY,
     erpClientSecret: `erp-secret-${stamp}`,
   });
   const branch = (await call('post', '/api/Branch', {

@@ -117,13 +117,11 @@ export class RegisterRooms {
     }
     if (!isDisplaySnapshot(snapshot)) return false;
     if (Buffer.byteLength(JSON.stringify(snapshot)) > DISPLAY_SNAPSHOT_MAX_BYTES) return false;
-    socket
-      .to(till.room)
-      .emit(DISPLAY_MESSAGES.cart, {
-        ...snapshot,
-        branchId: till.branchId,
-        register: till.register,
-      });
+    socket.to(till.room).emit(DISPLAY_MESSAGES.cart, {
+      ...snapshot,
+      branchId: till.branchId,
+      register: till.register,
+    });
     return true;
   }
 
