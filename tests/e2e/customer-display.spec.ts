@@ -289,7 +289,8 @@ test('every change at the till shows on the customer display of its register wit
   const mean = delays.reduce((s, d) => s + d, 0) / delays.length;
   console.log(
     `customer display: ${changes} changes at the till, ${delays.length} renders; delay till → display (ms): ` +
-      `min ${delays[0]}, median ${pct(50)}, mean ${mean.toFixed(1)}, p95 ${pct(95)}, max ${delays.at(-1)}`,
+      `min ${delays[0]}, median ${pct(50)}, mean ${mean.toFixed(1)}, p95 ${pct(95)}, max ${delays.at(-1)}; ` +
+      `in order: ${shown.map((r) => r.shown - r.at).join(' ')}`,
   );
   expect(changes).toBeGreaterThanOrEqual(20);
   expect(delays.length).toBeGreaterThanOrEqual(20);

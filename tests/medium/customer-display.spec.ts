@@ -25,6 +25,7 @@ const snapshot = (seq: number, extra: Partial<DisplaySnapshot> = {}): DisplaySna
   phase: 'cart',
   lines: [
     {
+      id: 'v1',
       name: 'شاي',
       quantity: 2,
       unit: 'piece',

@@ -35,6 +35,8 @@ export const isRegisterNumber = (value: unknown): value is number =>
 
 /** One line as the customer sees it (money in piasters, quantity as a decimal number). */
 export type DisplayLine = {
+  /** the line's variant (keeps a line's row on the display while others come and go) */
+  id: string;
   /** the product's name with its properties */
   name: string;
   quantity: number;

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import type { DisplaySnapshot } from '@pos/contracts';
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useReceiptData } from '../../../shared/ui/print';
 import { subscribeDisplay, type DisplayLink } from '../lib/receiver';
@@ -53,7 +54,12 @@ function PairedDisplay({ register, onUnpair }: { register: number; onUnpair: () 
   const [snapshot, setSnapshot] = useState<DisplaySnapshot | null>(null);
   const [link, setLink] = useState<DisplayLink>('waiting');
   const [expired, setExpired] = useState<number | null>(null);
-  useEffect(() => subscribeDisplay(register, setSnapshot, setLink), [register]);
+  // Drawn as it arrives (not at the scheduler's next turn): the customer sees the till's change
+  // as soon as this device can draw it.
+  useEffect(
+    () => subscribeDisplay(register, (s) => flushSync(() => setSnapshot(s)), setLink),
+    [register],
+  );
   // The end of a sale gives way to the idle screen after a while.
   const doneSeq = snapshot?.phase === 'done' ? snapshot.seq : null;
   useEffect(() => {

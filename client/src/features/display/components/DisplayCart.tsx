@@ -4,7 +4,8 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type DisplaySnapshot } from '@pos/contracts';
+import { formatPiasters, type DisplayLine, type DisplaySnapshot } from '@pos/contracts';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../../shared/lib/money';
 
@@ -45,51 +46,8 @@ export function DisplayCart({ snapshot }: { snapshot: DisplaySnapshot }) {
           sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', flex: 1 }}
           data-testid="display-lines"
         >
-          {snapshot.lines.map((line, i) => (
-            <Box
-              component="li"
-              key={`${line.name}-${i}`}
-              data-testid="display-line"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: 'minmax(0, 1fr) auto',
-                columnGap: 2,
-                px: 2,
-                py: 1.25,
-                borderBottom: 1,
-                borderColor: 'divider',
-              }}
-            >
-              <Typography
-                sx={{ fontSize: 22, fontWeight: 600 }}
-                noWrap
-                data-testid="display-line-name"
-              >
-                {line.name}
-              </Typography>
-              <Typography
-                sx={{ fontSize: 22, fontWeight: 700, textAlign: 'end' }}
-                data-testid="display-line-total"
-              >
-                {money(line.lineTotal)}
-              </Typography>
-              <Typography color="text.secondary" data-testid="display-line-qty">
-                {t('lines.quantity', {
-                  quantity: formatQuantity(line.quantity),
-                  price: money(line.unitPrice),
-                })}
-              </Typography>
-              <Typography color="success.main" sx={{ textAlign: 'end' }}>
-                {line.discount > 0 ? minus(line.discount) : ''}
-              </Typography>
-              {line.promotions.length > 0 && (
-                <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', gridColumn: '1 / -1' }}>
-                  {line.promotions.map((p) => (
-                    <Chip key={p} size="small" color="success" variant="outlined" label={p} />
-                  ))}
-                </Stack>
-              )}
-            </Box>
+          {snapshot.lines.map((line) => (
+            <LineRow key={line.id} line={line} />
           ))}
         </Box>
       </Paper>
@@ -157,6 +115,59 @@ export function DisplayCart({ snapshot }: { snapshot: DisplaySnapshot }) {
     </Box>
   );
 }
+
+/**
+ * One line. A snapshot is a new object each time: a row is drawn again only when its own line
+ * changed (a scan redraws one row, not the list).
+ */
+const LineRow = memo(
+  function LineRow({ line }: { line: DisplayLine }) {
+    const { t } = useTranslation('display');
+    const money = (amount: number) => t('money', { amount: formatPiasters(amount) });
+    return (
+      <Box
+        component="li"
+        data-testid="display-line"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr) auto',
+          columnGap: 2,
+          px: 2,
+          py: 1.25,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Typography sx={{ fontSize: 22, fontWeight: 600 }} noWrap data-testid="display-line-name">
+          {line.name}
+        </Typography>
+        <Typography
+          sx={{ fontSize: 22, fontWeight: 700, textAlign: 'end' }}
+          data-testid="display-line-total"
+        >
+          {money(line.lineTotal)}
+        </Typography>
+        <Typography color="text.secondary" data-testid="display-line-qty">
+          {t('lines.quantity', {
+            quantity: formatQuantity(line.quantity),
+            price: money(line.unitPrice),
+          })}
+        </Typography>
+        <Typography color="success.main" sx={{ textAlign: 'end' }}>
+          {line.discount > 0 ? t('minus', { amount: formatPiasters(line.discount) }) : ''}
+        </Typography>
+        {line.promotions.length > 0 && (
+          <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', gridColumn: '1 / -1' }}>
+            {line.promotions.map((p) => (
+              <Chip key={p} size="small" color="success" variant="outlined" label={p} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+    );
+  },
+  (a, b) => JSON.stringify(a.line) === JSON.stringify(b.line),
+);
 
 function Row({
   label,

@@ -35,6 +35,7 @@ export function displayState(input: {
     lines: cart.lines.map((line, i) => {
       const properties = propertiesText(line.properties);
       return {
+        id: line.variantId,
         name: properties ? `${line.productName} — ${properties}` : line.productName,
         quantity: line.quantity,
         unit: line.unit,
