@@ -66,6 +66,22 @@ describe('the till publishing to the customer display (0115)', () => {
     publisher.close();
   });
 
+  it('sends a change complete in itself at once (its own state), the rest after the interval', async () => {
+    const { got } = listen();
+    let total = 0;
+    const publisher = createDisplayPublisher(() => state(total), 200);
+    await sleep(250);
+    total = 100;
+    publisher.changed(Date.now(), { now: true });
+    total = 200; // a later update of the same task: not in the first snapshot
+    publisher.changed(Date.now(), { now: true });
+    await sleep(30);
+    expect(got.map((s) => s.total)).toEqual([0, 100]);
+    await sleep(250);
+    expect(got.map((s) => s.total)).toEqual([0, 100, 200]);
+    publisher.close();
+  });
+
   it('sends its state again to a display that arrives on the same device, and nothing once closed', async () => {
     const { got, channel } = listen();
     const publisher = createDisplayPublisher(() => state(700), 10);

@@ -6,8 +6,12 @@ import { emitLive, onLiveConnect, onLiveMessage } from '../../../shared/realtime
 export type DisplayState = Omit<DisplaySnapshot, 'v' | 'src' | 'seq' | 'at'>;
 
 export type DisplayPublisher = {
-  /** The till's state changed (at `at`, its clock): a snapshot follows within `intervalMs`. */
-  changed: (at?: number) => void;
+  /**
+   * The till's state changed (at `at`, its clock): a snapshot follows within `intervalMs`. `now`:
+   * the change is complete (not the first of several updates of one action), so the snapshot may
+   * go at once rather than after the current task.
+   */
+  changed: (at?: number, options?: { now?: boolean }) => void;
   close: () => void;
 };
 
@@ -17,7 +21,7 @@ export const HELLO = { hello: true } as const;
 /**
  * The till's side of the customer display (docs/decisions/0115): on every change a snapshot of
  * `read()` goes out, at most one per `intervalMs` and always the last state (it is read when sent,
- * not when the change happened), over a BroadcastChannel to a display on this device (offline too)
+ * not when the change happened; a trailing send follows changes inside the interval), over a BroadcastChannel to a display on this device (offline too)
  * and, when the tab's socket is connected, to the server, which relays it to the room of this
  * user's open shift's register. Sending is fire-and-forget on a timer: nothing the till does waits
  * for a display. A display that arrives (either way) gets the current state again.
@@ -64,21 +68,27 @@ export function createDisplayPublisher(
     } catch {
       // a closed channel: the socket still carries it
     }
-    if (bound) emitLive(DISPLAY_MESSAGES.cart, snapshot);
+    try {
+      if (bound) emitLive(DISPLAY_MESSAGES.cart, snapshot);
+    } catch {
+      // never into the till's own work: the next change sends again
+    }
   };
 
-  const changed = (at = Date.now()) => {
+  const changed = (at = Date.now(), options: { now?: boolean } = {}) => {
     if (!pendingAt) pendingAt = at;
     if (scheduled) return;
-    scheduled = true;
     const wait = lastSent + intervalMs - performance.now();
-    if (wait > 0) {
-      handle = setTimeout(send, wait);
+    if (wait <= 0 && options.now) {
+      // A change complete in itself (one atom set): sent before the till draws it. Reading the
+      // state and handing it to the channel and the socket return at once: nothing waits.
+      send();
       return;
     }
-    // Right after the change's own task (all its atom updates done), before the till renders:
-    // reading the state and handing it to the channel and the socket take no waiting.
-    queueMicrotask(send);
+    scheduled = true;
+    if (wait > 0) handle = setTimeout(send, wait);
+    // Else right after the change's own task, once all of its atom updates are done.
+    else queueMicrotask(send);
   };
 
   if (channel) {

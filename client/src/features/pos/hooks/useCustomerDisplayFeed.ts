@@ -15,9 +15,9 @@ import {
 
 /**
  * Publishes the till's cart to the customer display of this register (docs/decisions/0115): every
- * change of the cart, its prices, the payment dialog or the last sale schedules a snapshot (at
- * most one per 50 ms, the last state always sent). Nothing here is on the sale's path: the
- * subscriptions only mark a change; the snapshot is read and sent on a timer.
+ * change of the cart, its prices, the payment dialog or the last sale sends a snapshot (at most
+ * one per 50 ms, the last state always sent). Nothing waits for a display: a snapshot is read from
+ * the atoms and handed to a BroadcastChannel and the socket, which return at once.
  */
 export function useCustomerDisplayFeed(register: number, branchId: string | null) {
   const store = useStore();
@@ -36,9 +36,12 @@ export function useCustomerDisplayFeed(register: number, branchId: string | null
       }),
     );
     const changed = () => publisher.changed();
+    // A cart change is one update of its own (a scan, a quantity, a discount): sent as it happens,
+    // not after the till has drawn it. The end of a sale sets the payment, the last sale and a new
+    // cart one after another: sent once all are done (a microtask later).
     const offCart = store.sub(cartAtom, () => {
       if (shown && store.get(cartAtom).lines.length > 0) shown = null;
-      changed();
+      publisher.changed(Date.now(), { now: !store.get(payAtom).submitting });
     });
     const offSale = store.sub(lastSaleAtom, () => {
       const sale = store.get(lastSaleAtom);
@@ -62,11 +65,16 @@ export function useCustomerDisplayFeed(register: number, branchId: string | null
         }
       });
     });
-    const offOthers = [payAtom, pricingRulesAtom].map((a) => store.sub(a, changed));
+    // The payment opening is one update too; its closing may be the end of a sale (see above).
+    const offPay = store.sub(payAtom, () =>
+      publisher.changed(Date.now(), { now: store.get(payAtom).open }),
+    );
+    const offRules = store.sub(pricingRulesAtom, changed);
     return () => {
       offCart();
       offSale();
-      for (const off of offOthers) off();
+      offPay();
+      offRules();
       publisher.close();
     };
   }, [store, register, branchId]);
