@@ -22,7 +22,9 @@ export default function LowStockDialog() {
   const [open, setOpen] = useState(false);
   // Never over the page search while someone types in it: it shows once the search closes.
   const searchOpen = useAtomValue(searchOpenState);
-  const shown = open && !searchOpen && findRoute(location.pathname)?.name !== 'LowStock';
+  // Nor over a device's screen (the customer display): it shows once back in the back office.
+  const route = findRoute(location.pathname);
+  const shown = open && !searchOpen && route?.name !== 'LowStock' && route?.layout !== 'screen';
   const wasEmpty = useRef(true);
   const remaining = useRef(LOW_STOCK_AUTO_CLOSE_MS);
   const startedAt = useRef(0);

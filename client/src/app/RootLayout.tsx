@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { guardReady } from '../shared/lib/configLoad';
+import { findRoute } from '../shared/lib/routeMatch';
 import {
   lowStockState,
   publicConfigStatusState,
@@ -39,7 +40,10 @@ export function RootLayout() {
   // app (and what it loads) start.
   const step = session.status === 'authenticated' ? (session.step ?? null) : null;
   const authenticated = session.status === 'authenticated' && !step;
-  useSearchShortcut(authenticated);
+  // A device's screen (the customer display, docs/decisions/0115) shows nothing of the back office
+  // over it: no page search, no transfer toasts, no scan to /POS (the low-stock warning waits).
+  const deviceScreen = findRoute(useLocation().pathname)?.layout === 'screen';
+  useSearchShortcut(authenticated && !deviceScreen);
   useDocumentTitle();
   const searchOpen = useAtomValue(searchOpenState);
   const lowStockCount = useAtomValue(lowStockState).length;
@@ -68,11 +72,11 @@ export function RootLayout() {
       )}
       {authenticated && (
         <>
-          <BarcodeListener />
+          {!deviceScreen && <BarcodeListener />}
           <Suspense fallback={null}>
             {searchUsed && <SearchOverlay />}
             {lowStockCount > 0 && <LowStockDialog />}
-            {canTransfer && <TransferLiveWatcher />}
+            {canTransfer && !deviceScreen && <TransferLiveWatcher />}
           </Suspense>
         </>
       )}

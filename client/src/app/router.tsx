@@ -10,6 +10,7 @@ import { setSignInPreload } from '../shared/lib/signInPreload';
 import { DetailErrorPage, ErrorPage, RouteErrorPage } from './ErrorPage';
 import { loadDashboardLayout, loadedDashboardLayout } from './layout/loadDashboardLayout';
 import { PageLayout } from './layout/PageLayout';
+import { ScreenLayout } from './layout/ScreenLayout';
 import { PendingLoad } from './LoadingBar';
 import { RootLayout } from './RootLayout';
 
@@ -90,8 +91,8 @@ function toRouteObject(route: RouteDef): RouteObject {
   };
 }
 
-// Every route of the one route table (libs/contracts ROUTES): /login in the page layout, the rest
-// in the dashboard layout; unknown paths get the 404 error page.
+// Every route of the one route table (libs/contracts ROUTES): /login in the page layout, a device's
+// screen (/CustomerDisplay) in the bare screen layout, the rest in the dashboard layout; unknown paths get the 404 error page.
 export function buildRoutes(): RouteObject[] {
   return [
     {
@@ -101,6 +102,10 @@ export function buildRoutes(): RouteObject[] {
         {
           element: <PageLayout />,
           children: ROUTES.filter((r) => r.layout === 'page').map(toRouteObject),
+        },
+        {
+          element: <ScreenLayout />,
+          children: ROUTES.filter((r) => r.layout === 'screen').map(toRouteObject),
         },
         {
           element: <LazyDashboardLayout />,

@@ -30,6 +30,7 @@ import { pages as pricingPages } from './pricing/pages';
 import { pages as giftcardsPages } from './giftcards/pages';
 import { pages as couponsPages } from './coupons/pages';
 import { pages as loyaltyPages } from './loyalty/pages';
+import { pages as displayPages } from './display/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -69,4 +70,5 @@ export const pages: PageRegistry = {
   ...giftcardsPages,
   ...couponsPages,
   ...loyaltyPages,
+  ...displayPages,
 };

@@ -12,6 +12,7 @@ export * from './limits';
 export * from './idempotency';
 export * from './device-grant';
 export * from './device-catalog';
+export * from './customer-display';
 export * from './i18n/messages';
 export * from './i18n/messages-ar';
 export * from './i18n/messages-en';

@@ -94,6 +94,7 @@ const EXTRA_ROUTES: [path: string, permissions: string[]][] = [
   ['/Loyalty', []], // issue 33 (0093): the loyalty program, admin-only (its PUT is)
   ['/Products/ExpiringLots', ['can_see_near_end_products']], // issue 34 (0111): lots near expiry
   ['/Products/Serials', ['can_see_inventories']], // issue 34 (0111): a unit's history by serial
+  ['/CustomerDisplay', []], // issue 35 (0115): the customer display, a device's screen
 ];
 
 const byPath = (path: string): RouteDef | undefined => ROUTES.find((r) => r.path === path);
@@ -133,10 +134,11 @@ describe('route table against spec §2', () => {
     ).toEqual([...SPEC_ADMIN_ONLY, '/AuditLogs', '/Loyalty'].sort());
   });
 
-  it('gives /login the page layout, guests only; every other route the dashboard layout', () => {
+  it('gives /login the page layout, guests only; /CustomerDisplay the screen layout; every other route the dashboard layout', () => {
     const login = byPath('/login')!;
     expect(login).toMatchObject({ name: 'login', layout: 'page', guestOnly: true });
-    const others = ROUTES.filter((r) => r.path !== '/login');
+    expect(byPath('/CustomerDisplay')).toMatchObject({ name: 'CustomerDisplay', layout: 'screen' });
+    const others = ROUTES.filter((r) => r.path !== '/login' && r.path !== '/CustomerDisplay');
     expect(others.filter((r) => r.layout !== 'dashboard').map((r) => r.path)).toEqual([]);
     expect(others.filter((r) => r.guestOnly).map((r) => r.path)).toEqual([]);
   });

@@ -3,7 +3,11 @@ import type { ModuleKey, PermissionKey } from './permissions';
 // One route table (spec §2) feeding the client router and guard, the sidebar, the search overlay
 // and the server's page-permission list. Route names follow the file-based naming of the original
 // app (`Customers-Debts`, `Roles-id`), so navigation "by route name" works the same everywhere.
-export type RouteLayout = 'page' | 'dashboard';
+/**
+ * `page`: centred, with the theme and locale switchers (/login); `screen`: a device's whole window,
+ * nothing around it (the customer display, docs/decisions/0115); `dashboard`: the sidebar layout.
+ */
+export type RouteLayout = 'page' | 'screen' | 'dashboard';
 
 export type RouteDef = {
   name: string;
@@ -87,6 +91,10 @@ export const ROUTES: RouteDef[] = [
   r('Coupons', '/Coupons', ['can_see_products']),
   r('GiftCards', '/GiftCards', ['can_sell_gift_cards']),
   r('Loyalty', '/Loyalty', [], { adminOnly: true }),
+  // Beyond spec §2 (issue 35, docs/decisions/0115): the customer display paired with a register,
+  // a device's screen (no sidebar, not in the menu or the page search); the till's rule (/POS):
+  // any signed-in user of the register's branch, checked by the server when the display joins.
+  r('CustomerDisplay', '/CustomerDisplay', [], { layout: 'screen' }),
   // Detail routes
   r('Roles-id', '/Roles/:id'),
   r('Shift-id', '/Shift/:id', ['can_see_shift_totals']),

@@ -2,6 +2,9 @@
 export {
   connectLive,
   disconnectLive,
+  emitLive,
+  onLiveConnect,
+  onLiveMessage,
   onLiveEvent,
   onLiveResync,
   type LiveStatus,

@@ -20,6 +20,8 @@ const handlers = new Map<LiveEventType, Set<Handler>>();
 const statusListeners = new Set<(status: LiveStatus) => void>();
 const resyncListeners = new Set<() => void>();
 const revokedListeners = new Set<() => void>();
+const connectListeners = new Set<() => void>();
+const messageHandlers = new Map<string, Set<(...args: unknown[]) => void>>();
 
 /** Ids already dispatched; bounded, oldest forgotten first. */
 export class SeenIds {
@@ -86,6 +88,7 @@ function open(s: LiveSocket): void {
   let connectedBefore = false;
   s.on('connect', () => {
     setStatus('connected');
+    for (const l of connectListeners) l();
     // After a drop, events may have been missed: whatever the screen shows is refetched.
     if (connectedBefore) resync();
     connectedBefore = true;
@@ -107,6 +110,10 @@ function open(s: LiveSocket): void {
   });
   s.io.on('reconnect_attempt', () => setStatus('connecting'));
   s.on('live', dispatchLiveEvent);
+  // Other server messages (the customer display's, docs/decisions/0115) go to their handlers.
+  (s as unknown as Socket).onAny((message: string, ...args: unknown[]) => {
+    for (const handler of messageHandlers.get(message) ?? []) handler(...args);
+  });
   s.on('live:resync', resync);
   s.on('live:revoked', () => {
     for (const l of revokedListeners) l();
@@ -155,4 +162,36 @@ export function onLiveResync(listener: () => void): () => void {
 export function onLiveRevoked(listener: () => void): () => void {
   revokedListeners.add(listener);
   return () => revokedListeners.delete(listener);
+}
+
+/**
+ * Called on every (re)connect of the tab's socket, and at once if it is connected now: a room the
+ * server joined the socket to is lost with the connection, so it is asked for again here.
+ */
+export function onLiveConnect(listener: () => void): () => void {
+  connectListeners.add(listener);
+  if (socket?.connected) listener();
+  return () => connectListeners.delete(listener);
+}
+
+/** A server message other than the live events (`display:cart`, …) to `handler`. */
+export function onLiveMessage<A extends unknown[]>(
+  message: string,
+  handler: (...args: A) => void,
+): () => void {
+  let set = messageHandlers.get(message);
+  if (!set) messageHandlers.set(message, (set = new Set()));
+  const h = handler as (...args: unknown[]) => void;
+  set.add(h);
+  return () => set.delete(h);
+}
+
+/**
+ * A message to the server on the tab's socket, with an optional acknowledgement callback last.
+ * Not queued: false (nothing sent) while the socket is not connected.
+ */
+export function emitLive(message: string, ...args: unknown[]): boolean {
+  if (!socket?.connected) return false;
+  (socket as unknown as Socket).emit(message, ...args);
+  return true;
 }

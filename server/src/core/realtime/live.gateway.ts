@@ -24,6 +24,7 @@ import { RedisService } from '../redis/redis.service';
 import { eventBranches, projectEvent, viewerKey } from './event-policy';
 import { parseLiveEvents, RecentIds } from './live-bus';
 import { realtimeNames, realtimeTimings } from './realtime.config';
+import { RegisterRooms, type RegisterSocketData } from './register-rooms';
 
 /** Server → client socket messages besides `live` (the events themselves). */
 export const LIVE_MESSAGE = 'live';
@@ -32,7 +33,7 @@ export const RESYNC_MESSAGE = 'live:resync';
 /** The session behind the socket ended; the socket is closed right after. */
 export const REVOKED_MESSAGE = 'live:revoked';
 
-type SocketData = { user: AuthUser; branchIds: string[] };
+type SocketData = RegisterSocketData;
 type LiveSocket = Socket<
   Record<string, never>,
   Record<string, (...args: unknown[]) => void>,
@@ -93,6 +94,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
   private timer: NodeJS.Timeout | null = null;
   private subscriberLost = false;
   private checking = false;
+  /** The customer display's per-register rooms (docs/decisions/0115). */
+  readonly registers: RegisterRooms;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -103,6 +106,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
   ) {
     this.names = realtimeNames((ds.options as { url?: string }).url);
     this.subscriber = redis.create('live-sub', { maxRetriesPerRequest: null });
+    this.registers = new RegisterRooms(ds);
   }
 
   afterInit(server: Server) {
@@ -159,6 +163,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
       `user:${socket.data.user.id}`,
       ...socket.data.branchIds.map((b) => `branch:${b}`),
     ]);
+    this.registers.attach(socket);
   }
 
   private async branchesOf(user: AuthUser): Promise<string[]> {
@@ -301,6 +306,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
         const added = branchIds.filter((b) => !before.has(b)).map((b) => `branch:${b}`);
         if (added.length) void socket.join(added);
         socket.data.branchIds = branchIds;
+        this.registers.recheck(socket);
       }
     } catch (error) {
       this.logger.warn(`session re-check failed: ${(error as Error).message}`);

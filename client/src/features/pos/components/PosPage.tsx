@@ -31,6 +31,7 @@ import { loadEReceiptMark } from '../../eta';
 import { salesApi } from '../../sales';
 import { useProblemText } from '../hooks/useProblemText';
 import { useCurrentShift } from '../hooks/useCurrentShift';
+import { useCustomerDisplayFeed } from '../hooks/useCustomerDisplayFeed';
 import { useTillKeys } from '../hooks/useTillKeys';
 import { useTillStore } from '../hooks/useTillStore';
 import { usePricingRules } from '../pricing/usePricingRules';
@@ -127,6 +128,8 @@ function PosScreen({ register }: { register: number }) {
   });
   // The branch's price lists and promotions, priced into the cart on every change (issue 33).
   usePricingRules(user?.branchId ?? null);
+  // The customer display of this register follows the cart (issue 35, docs/decisions/0115).
+  useCustomerDisplayFeed(register, user?.branchId ?? null);
 
   const empty = useAtomValue(cartEmptyAtom);
   const payOpen = useAtomValue(payAtom).open;

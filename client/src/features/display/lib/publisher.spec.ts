@@ -1,0 +1,98 @@
+import { DISPLAY_CHANNEL, type DisplaySnapshot } from '@pos/contracts';
+import { createDisplayPublisher, HELLO, type DisplayState } from './publisher';
+
+const state = (total: number): DisplayState => ({
+  branchId: null,
+  register: 3,
+  phase: total ? 'cart' : 'idle',
+  lines: [],
+  itemCount: 0,
+  subtotal: total,
+  discountTotal: 0,
+  promotions: [],
+  invoiceDiscount: 0,
+  vatTotal: 0,
+  total,
+  sale: null,
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the till publishing to the customer display (0115)', () => {
+  const channels: BroadcastChannel[] = [];
+  afterEach(() => {
+    for (const c of channels.splice(0)) c.close();
+  });
+  const listen = () => {
+    const got: DisplaySnapshot[] = [];
+    const c = new BroadcastChannel(DISPLAY_CHANNEL);
+    c.onmessage = (e: MessageEvent) => {
+      if ((e.data as { hello?: boolean }).hello) return;
+      got.push(e.data as DisplaySnapshot);
+    };
+    channels.push(c);
+    return { got, channel: c };
+  };
+
+  it('sends at most one snapshot per interval, always the last state, numbered and timed from the first change', async () => {
+    const { got } = listen();
+    let total = 0;
+    // (an interval long enough for a loaded machine's pauses not to reach it)
+    const publisher = createDisplayPublisher(() => state(total), 200);
+    await sleep(250); // the first (empty) state, sent as it starts
+    expect(got.map((s) => s.total)).toEqual([0]);
+    const burst = Date.now();
+    for (let i = 1; i <= 10; i++) {
+      total = i * 100;
+      publisher.changed(burst + i);
+    }
+    await sleep(30);
+    // the leading change went out at once with the state of that moment (the burst was synchronous:
+    // its last state); nothing more inside the interval
+    expect(got.map((s) => s.total)).toEqual([0, 1_000]);
+    total = 1_100;
+    publisher.changed();
+    total = 1_200;
+    publisher.changed();
+    await sleep(30);
+    expect(got).toHaveLength(2);
+    await sleep(250);
+    // the trailing one carries the last state
+    expect(got.map((s) => s.total)).toEqual([0, 1_000, 1_200]);
+    expect(got.map((s) => s.seq)).toEqual([1, 2, 3]);
+    expect(new Set(got.map((s) => s.src)).size).toBe(1);
+    expect(got[1].at).toBe(burst + 1);
+    expect(got.every((s) => s.v === 1 && s.register === 3)).toBe(true);
+    publisher.close();
+  });
+
+  it('sends a change complete in itself at once (its own state), the rest after the interval', async () => {
+    const { got } = listen();
+    let total = 0;
+    const publisher = createDisplayPublisher(() => state(total), 200);
+    await sleep(250);
+    total = 100;
+    publisher.changed(Date.now(), { now: true });
+    total = 200; // a later update of the same task: not in the first snapshot
+    publisher.changed(Date.now(), { now: true });
+    await sleep(30);
+    expect(got.map((s) => s.total)).toEqual([0, 100]);
+    await sleep(250);
+    expect(got.map((s) => s.total)).toEqual([0, 100, 200]);
+    publisher.close();
+  });
+
+  it('sends its state again to a display that arrives on the same device, and nothing once closed', async () => {
+    const { got, channel } = listen();
+    const publisher = createDisplayPublisher(() => state(700), 10);
+    await sleep(30);
+    channel.postMessage(HELLO);
+    await sleep(40);
+    expect(got.map((s) => s.seq)).toEqual([1, 2]);
+    publisher.close();
+    channel.postMessage(HELLO);
+    publisher.changed();
+    await sleep(40);
+    expect(got).toHaveLength(2);
+  });
+});
