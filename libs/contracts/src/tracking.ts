@@ -10,7 +10,14 @@ export type Tracking = (typeof TRACKINGS)[number];
  * Where a serial unit is: in stock at one inventory, sold (to a customer), returned to its vendor,
  * or written off by an adjustment. Only `in_stock` has an inventory.
  */
-export const SERIAL_STATUSES = ['in_stock', 'sold', 'returned', 'written_off'] as const;
+export const SERIAL_STATUSES = [
+  'in_stock',
+  'sold',
+  'returned',
+  'written_off',
+  /** shipped on a transfer, not yet received (docs/decisions/0117) */
+  'in_transit',
+] as const;
 export type SerialStatus = (typeof SERIAL_STATUSES)[number];
 
 /** A phone's IMEIs per unit: 0 = not a phone (any serial), 1, or 2 (dual SIM). */
