@@ -205,9 +205,11 @@ async function main() {
     const { pickFefo } = require(path.join(root, 'libs', 'contracts', 'dist', 'index.js'));
     const { rows: lots } = await pg.query(
       `SELECT b.id AS "batchId", b.lot, b.expiry_date::text AS "expiryDate", l.on_hand::text AS "onHand"
-         FROM batch_levels l JOIN batches b ON b.id = l.batch_id WHERE b.variant_id = $1 AND l.inventory_id = $2`,
+         FROM batch_levels l JOIN batches b ON b.id = l.batch_id WHERE b.variant_id = $1 AND l.inventory_id = $2
+        ORDER BY b.expiry_date, b.lot`,
       [milk, inv.id],
     );
+    // read in the server's order (its queries order by expiry, lot), as the sale's pick gets them
     const pure = await timed(200, async (i) => pickFefo(lots, 1 + (i % 20), '2026-12-06'));
 
     console.log(

@@ -140,6 +140,8 @@ export type FefoResult = {
   short: number;
 };
 
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Thousandths: quantities have 3 decimals, so the pick's arithmetic is exact in integers. */
 const milli = (q: number | string) => Math.round(Number(q) * 1000);
 
@@ -156,13 +158,15 @@ export function pickFefo(
   opts: { allowExpired?: boolean } = {},
 ): FefoResult {
   let left = milli(quantity);
-  const usable = batches
-    .filter((b) => milli(b.onHand) > 0 && (opts.allowExpired || b.expiryDate >= today))
-    .sort((a, b) =>
-      a.expiryDate === b.expiryDate
-        ? a.lot.localeCompare(b.lot)
-        : a.expiryDate.localeCompare(b.expiryDate),
-    );
+  const usable = batches.filter(
+    (b) => milli(b.onHand) > 0 && (opts.allowExpired || b.expiryDate >= today),
+  );
+  // Code-point order (dates are ISO, lots normalised ASCII), as PostgreSQL's C collation orders
+  // them; lots read already in that order (the server's queries) are not sorted again — with
+  // localeCompare a pick over 10k lots cost ~50 ms (bench serials, 0117).
+  const order = (a: BatchStock, b: BatchStock) =>
+    cmp(a.expiryDate, b.expiryDate) || cmp(a.lot, b.lot);
+  if (usable.some((b, i) => i > 0 && order(usable[i - 1], b) > 0)) usable.sort(order);
   const picks: BatchPick[] = [];
   for (const b of usable) {
     if (left <= 0) break;
