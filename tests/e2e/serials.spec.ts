@@ -299,17 +299,19 @@ test('between: a transfer of 2 phones by IMEI received at another branch; a coun
   await page.getByTestId('stocktaking-start-submit').click();
   await expect(page.getByTestId('stocktaking-state')).toHaveText('جاري العد');
   const serialField = page.getByTestId('count-serial');
-  for (const imei of counted.slice(0, 2)) {
+  for (const [i, imei] of counted.slice(0, 2).entries()) {
     await serialField.fill(imei);
     await serialField.press('Enter');
-    await expect(page.getByTestId('count-last')).toContainText('هاتف تحويل');
+    // counted (the running total of the phone's line), and the box emptied for the next scan
+    await expect(page.getByTestId('count-last')).toContainText(`الإجمالي ${i + 1}`);
+    await expect(serialField).toHaveValue('');
   }
   // a code no unit has is counted once its product is chosen
   await page.getByTestId('count-serial-product').fill(barcode);
   await page.getByTestId('count-serial-product-option').first().click();
   await serialField.fill(unknown);
   await serialField.press('Enter');
-  await expect(page.getByTestId('count-last')).toContainText('هاتف تحويل');
+  await expect(page.getByTestId('count-last')).toContainText('الإجمالي 3');
   const variance = page.getByTestId('stocktaking-tracked');
   await expect(variance.getByTestId('tracked-missing-serial')).toHaveText([counted[2]]);
   await expect(variance.getByTestId('tracked-unexpected-serial')).toHaveCount(1);
