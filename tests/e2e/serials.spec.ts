@@ -4,6 +4,7 @@ import {
   apiCaller,
   DEMO_PASSWORD,
   dismissLowStockWhenShown,
+  openInApp,
   openShiftOnFreeRegister,
   scan,
   signIn,
@@ -202,4 +203,117 @@ test('till: a batch line shows the lot picked first expiry first out; an expired
   await page.getByRole('option', { name: new RegExp(`LATE-${tag}`) }).click();
   await expect(line.getByTestId('cart-lots')).toContainText(`LATE-${tag}`);
   await expect(line.getByTestId('cart-lot-refused')).toHaveCount(0);
+});
+
+// Issue 34 item 5 (docs/decisions/0117): between places. Two phones named by IMEI on a transfer to
+// another branch, shipped and received (they arrive there, the line lists them); then a count of
+// the phone scanning all its units but one, plus a code no unit has: the variance lists both.
+test('between: a transfer of 2 phones by IMEI received at another branch; a count by scan lists the missing and the unexpected', async ({
+  page,
+}) => {
+  await dismissLowStockWhenShown(page);
+  await signInRequest(page.request, 'admin', DEMO_PASSWORD);
+  const api = await apiCaller(page);
+  const source = await branchInventory(api);
+  const options = (await api('get', '/api/Inventories/options')) as {
+    id: string;
+    name: string;
+    branchId: string;
+    branchName: string;
+    isDefault?: boolean;
+  }[];
+  const from = options.find((o) => o.id === source.id)!;
+  const to = options.find((o) => o.branchId !== source.branchId)!;
+  const tag = randomUUID().slice(0, 8);
+  const barcode = `E2E-TRF-${tag}`;
+  const product = (await api('post', '/api/Products', {
+    nameAr: `هاتف تحويل ${tag}`,
+    vatRate: 14,
+    tracking: 'serial',
+    imeiCount: 1,
+    variants: [{ barcodes: [barcode], sellPrice: 500_000, minSellPrice: 0, avgCost: 300_000 }],
+  })) as { variants: { id: string }[] };
+  const variantId = product.variants[0].id;
+  const lead = `35${String(Date.now() % 1e9).padStart(9, '0')}`;
+  const imeis = [1, 2, 3].map((n) => withLuhnDigit(`${lead}${String(n).padStart(3, '0')}`));
+  await api('post', '/api/StockAdjustments', {
+    inventoryId: source.id,
+    reason: 'opening',
+    lines: [{ variantId, quantity: 3, serials: imeis.map((serial) => ({ serial })) }],
+  });
+
+  // --- The transfer: the phone's line takes its two units scanned one by one.
+  await signIn(page, 'admin', DEMO_PASSWORD, { to: '/Inventories/TransferRequests' });
+  await page.getByTestId('transfer-new').click();
+  await page.getByRole('combobox', { name: 'من مخزن' }).click();
+  await page.getByRole('option', { name: `${from.name} — ${from.branchName}` }).click();
+  await page.getByRole('combobox', { name: 'إلى مخزن' }).click();
+  await page.getByRole('option', { name: `${to.name} — ${to.branchName}` }).click();
+  await page.getByTestId('transfer-line-picker').fill(barcode);
+  await page.getByTestId('transfer-line-picker-option').first().click();
+  await page.getByTestId('transfer-line-units').click();
+  const serialScan = page.getByTestId('transfer-serials-scan');
+  for (const imei of imeis.slice(0, 2)) {
+    await serialScan.fill(imei);
+    await serialScan.press('Enter');
+  }
+  await expect(page.getByTestId('transfer-serial')).toHaveCount(2);
+  await page.getByTestId('transfer-serials-save').click();
+  await expect(page.getByTestId('transfer-line-qty')).toHaveValue('2');
+  await page.getByTestId('transfer-submit').click();
+  await expect(page.getByTestId('transfer-state')).toHaveText('بانتظار الموافقة');
+  for (const action of ['approve', 'ship']) {
+    await page.getByTestId(`transfer-action-${action}`).click();
+    await page.getByTestId('confirm-dialog-confirm').click();
+  }
+  await expect(page.getByTestId('transfer-state')).toHaveText('في الطريق');
+  await page.getByTestId('transfer-action-receive').click();
+  await page.getByTestId('receive-submit').click();
+  await expect(page.getByTestId('transfer-state')).toHaveText('تم الاستلام');
+  const tracked = page.getByTestId('transfer-line-tracked');
+  for (const imei of imeis.slice(0, 2)) await expect(tracked).toContainText(imei);
+  // both arrived at the destination; the third stayed
+  for (const [imei, where] of [
+    [imeis[0], to.id],
+    [imeis[1], to.id],
+    [imeis[2], source.id],
+  ]) {
+    const units = (await api('get', `/api/Serials/${imei}`)) as { inventoryId: string | null }[];
+    expect(units[0].inventoryId).toBe(where);
+  }
+
+  // --- The count, by scanning: the third phone and a code no unit has.
+  const countInventory = (await api('post', '/api/Inventories', {
+    branchId: source.branchId,
+    name: `مخزن جرد الأجهزة ${tag}`,
+  })) as { id: string };
+  const counted = [4, 5, 6].map((n) => withLuhnDigit(`${lead}${String(n).padStart(3, '0')}`));
+  await api('post', '/api/StockAdjustments', {
+    inventoryId: countInventory.id,
+    reason: 'opening',
+    lines: [{ variantId, quantity: 3, serials: counted.map((serial) => ({ serial })) }],
+  });
+  const unknown = withLuhnDigit(`${lead}999`);
+  await openInApp(page, `/Inventories/${countInventory.id}`);
+  await page.getByTestId('stocktaking-start').click();
+  await page.getByTestId('stocktaking-start-submit').click();
+  await expect(page.getByTestId('stocktaking-state')).toHaveText('جاري العد');
+  const serialField = page.getByTestId('count-serial');
+  for (const [i, imei] of counted.slice(0, 2).entries()) {
+    await serialField.fill(imei);
+    await serialField.press('Enter');
+    // counted (the running total of the phone's line), and the box emptied for the next scan
+    await expect(page.getByTestId('count-last')).toContainText(`الإجمالي ${i + 1}`);
+    await expect(serialField).toHaveValue('');
+  }
+  // a code no unit has is counted once its product is chosen
+  await page.getByTestId('count-serial-product').fill(barcode);
+  await page.getByTestId('count-serial-product-option').first().click();
+  await serialField.fill(unknown);
+  await serialField.press('Enter');
+  await expect(page.getByTestId('count-last')).toContainText('الإجمالي 3');
+  const variance = page.getByTestId('stocktaking-tracked');
+  await expect(variance.getByTestId('tracked-missing-serial')).toHaveText([counted[2]]);
+  await expect(variance.getByTestId('tracked-unexpected-serial')).toHaveCount(1);
+  await expect(variance.getByTestId('tracked-unexpected-serial')).toContainText(unknown);
 });

@@ -10,7 +10,14 @@ export type Tracking = (typeof TRACKINGS)[number];
  * Where a serial unit is: in stock at one inventory, sold (to a customer), returned to its vendor,
  * or written off by an adjustment. Only `in_stock` has an inventory.
  */
-export const SERIAL_STATUSES = ['in_stock', 'sold', 'returned', 'written_off'] as const;
+export const SERIAL_STATUSES = [
+  'in_stock',
+  'sold',
+  'returned',
+  'written_off',
+  /** shipped on a transfer, not yet received (docs/decisions/0117) */
+  'in_transit',
+] as const;
 export type SerialStatus = (typeof SERIAL_STATUSES)[number];
 
 /** A phone's IMEIs per unit: 0 = not a phone (any serial), 1, or 2 (dual SIM). */
@@ -133,6 +140,8 @@ export type FefoResult = {
   short: number;
 };
 
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Thousandths: quantities have 3 decimals, so the pick's arithmetic is exact in integers. */
 const milli = (q: number | string) => Math.round(Number(q) * 1000);
 
@@ -149,13 +158,15 @@ export function pickFefo(
   opts: { allowExpired?: boolean } = {},
 ): FefoResult {
   let left = milli(quantity);
-  const usable = batches
-    .filter((b) => milli(b.onHand) > 0 && (opts.allowExpired || b.expiryDate >= today))
-    .sort((a, b) =>
-      a.expiryDate === b.expiryDate
-        ? a.lot.localeCompare(b.lot)
-        : a.expiryDate.localeCompare(b.expiryDate),
-    );
+  const usable = batches.filter(
+    (b) => milli(b.onHand) > 0 && (opts.allowExpired || b.expiryDate >= today),
+  );
+  // Code-point order (dates are ISO, lots normalised ASCII), as PostgreSQL's C collation orders
+  // them; lots read already in that order (the server's queries) are not sorted again — with
+  // localeCompare a pick over 10k lots cost ~50 ms (bench serials, 0117).
+  const order = (a: BatchStock, b: BatchStock) =>
+    cmp(a.expiryDate, b.expiryDate) || cmp(a.lot, b.lot);
+  if (usable.some((b, i) => i > 0 && order(usable[i - 1], b) > 0)) usable.sort(order);
   const picks: BatchPick[] = [];
   for (const b of usable) {
     if (left <= 0) break;

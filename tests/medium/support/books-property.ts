@@ -95,6 +95,11 @@ type World = {
   /** installments (issue 16): the plans made so far */
   plans: string[];
   purchases: { id: string; lines: { id: string; quantity: number }[] }[];
+  /**
+   * issue 34 item 5 (docs/decisions/0117): a serial product and a batch product, in a category of
+   * their own, moved by their units and lots (transfers, counts, receipts)
+   */
+  tracked: { serial: string; batch: string; categoryId: string };
 };
 
 type Tally = Record<string, { ok: number; refused: Record<string, number> }>;
@@ -655,6 +660,200 @@ const OPS: Record<string, OpSpec<unknown>> = {
     },
   }),
 
+  /** Units or lots of the tracked products received (opening stock) into either inventory. */
+  trackedIn: op({
+    weight: 0.15,
+    arb: fc.record({
+      inventory: fc.nat(1),
+      serial: fc.boolean(),
+      quantity: fc.integer({ min: 1, max: 4 }),
+      lot: fc.nat(3),
+    }),
+    run: async (w, p) => {
+      const line = p.serial
+        ? {
+            variantId: w.tracked.serial,
+            quantity: p.quantity,
+            serials: Array.from({ length: p.quantity }, () => ({
+              serial: `PS-${randomUUID().slice(0, 13)}`,
+            })),
+          }
+        : {
+            variantId: w.tracked.batch,
+            quantity: p.quantity,
+            batch: { lot: `PL-${p.lot}`, expiryDate: `2031-0${p.lot + 1}-01` },
+          };
+      const res = await w.admin.post('/api/StockAdjustments', {
+        inventoryId: w.inventories[p.inventory],
+        reason: 'opening',
+        lines: [line],
+      });
+      answered('trackedIn', res);
+    },
+  }),
+
+  /**
+   * A transfer of the tracked products by their units (scanned) and lots (first expiry first out,
+   * or one named), received whole or one short (a unit lost on the way, named by the others).
+   */
+  trackedTransfer: op({
+    weight: 0.3,
+    arb: fc.record({
+      back: fc.boolean(),
+      serial: fc.boolean(),
+      units: fc.integer({ min: 1, max: 3 }),
+      offset: fc.nat(50),
+      named: fc.boolean(),
+      short: fc.boolean(),
+    }),
+    run: async (w, p) => {
+      const [from, to] = p.back ? [w.inventories[1], w.inventories[0]] : w.inventories;
+      let line: object;
+      if (p.serial) {
+        const units: { serial: string }[] = await w.t.ds.query(
+          `SELECT serial FROM serial_units WHERE variant_id = $1 AND inventory_id = $2 AND status = 'in_stock'
+            ORDER BY serial OFFSET $3 LIMIT $4`,
+          [w.tracked.serial, from, p.offset % 10, p.units],
+        );
+        if (!units.length) return;
+        line = {
+          variantId: w.tracked.serial,
+          quantity: units.length,
+          serials: units.map((u) => u.serial),
+        };
+      } else {
+        const [lot]: { lot: string; q: string }[] = await w.t.ds.query(
+          `SELECT b.lot, l.on_hand AS q FROM batch_levels l JOIN batches b ON b.id = l.batch_id
+            WHERE b.variant_id = $1 AND l.inventory_id = $2 AND l.on_hand > 0 ORDER BY b.lot OFFSET $3 LIMIT 1`,
+          [w.tracked.batch, from, p.offset % 3],
+        );
+        if (!lot) return;
+        const quantity = Math.min(p.units, Number(lot.q));
+        line = p.named
+          ? { variantId: w.tracked.batch, quantity, lots: [{ lot: lot.lot, quantity }] }
+          : { variantId: w.tracked.batch, quantity };
+      }
+      const created = await w.admin.post('/api/TransferRequests', {
+        fromInventoryId: from,
+        toInventoryId: to,
+        lines: [line],
+      });
+      if (!answered('trackedTransfer.request', created, ['INSUFFICIENT_STOCK'])) return;
+      const id = created.body.id;
+      const moved =
+        answered(
+          'trackedTransfer.approve',
+          await w.admin.post(`/api/TransferRequests/${id}/approve`, {}),
+          ['INSUFFICIENT_STOCK'],
+        ) &&
+        answered(
+          'trackedTransfer.ship',
+          await w.admin.post(`/api/TransferRequests/${id}/ship`, {}),
+          ['INSUFFICIENT_STOCK'],
+        );
+      if (!moved) {
+        answered(
+          'trackedTransfer.cancel',
+          await w.admin.post(`/api/TransferRequests/${id}/cancel`, {}),
+        );
+        return;
+      }
+      const [shipped] = (await w.admin.get(`/api/TransferRequests/${id}`)).body.lines as {
+        id: string;
+        shippedQuantity: number;
+        tracked: { serials?: { serial: string }[] };
+      }[];
+      const short = p.short && shipped.shippedQuantity > 0;
+      const received = shipped.shippedQuantity - (short ? 1 : 0);
+      answered(
+        'trackedTransfer.receive',
+        await w.admin.post(`/api/TransferRequests/${id}/receive`, {
+          lines: [
+            {
+              lineId: shipped.id,
+              receivedQuantity: received,
+              ...(short ? { reason: 'فقد في الطريق' } : {}),
+              ...(short && shipped.tracked.serials
+                ? { serials: shipped.tracked.serials.slice(1).map((u) => u.serial) }
+                : {}),
+            },
+          ],
+        }),
+      );
+    },
+  }),
+
+  /**
+   * A stock-taking of the tracked products in the first inventory: its units scanned but some
+   * (missing), plus a unit recorded at the other inventory or an unknown code (unexpected); its
+   * lots counted off by a little. Posting writes off, moves and adds them.
+   */
+  trackedCount: op({
+    weight: 0.1,
+    arb: fc.record({
+      missing: fc.nat(2),
+      fromOther: fc.boolean(),
+      unknown: fc.boolean(),
+      lotDelta: fc.integer({ min: -2, max: 2 }),
+    }),
+    run: async (w, p) => {
+      const here = w.inventories[0];
+      const started = await w.admin.post('/api/StockTakings', {
+        inventoryId: here,
+        scope: 'categories',
+        categoryIds: [w.tracked.categoryId],
+      });
+      answered('trackedCount.start', started);
+      const id = started.body.id;
+      let posted = false;
+      try {
+        const units: { serial: string }[] = await w.t.ds.query(
+          `SELECT serial FROM serial_units WHERE variant_id = $1 AND inventory_id = $2 AND status = 'in_stock' ORDER BY serial`,
+          [w.tracked.serial, here],
+        );
+        // at most 6 scans (the rest missing, written off): the count stays cheap as units pile up
+        const scans = units.slice(p.missing, p.missing + 6).map((u) => u.serial);
+        if (p.fromOther) {
+          const [other] = await w.t.ds.query(
+            `SELECT serial FROM serial_units WHERE variant_id = $1 AND inventory_id = $2 AND status = 'in_stock' LIMIT 1`,
+            [w.tracked.serial, w.inventories[1]],
+          );
+          if (other) scans.push(other.serial);
+        }
+        if (p.unknown) scans.push(`PU-${randomUUID().slice(0, 13)}`);
+        for (const serial of scans)
+          answered(
+            'trackedCount.scan',
+            await w.admin.post(`/api/StockTakings/${id}/counts`, {
+              id: randomUUID(),
+              variantId: w.tracked.serial,
+              serial,
+              quantity: 1,
+            }),
+          );
+        const lots: { lot: string; q: string }[] = await w.t.ds.query(
+          `SELECT b.lot, l.on_hand AS q FROM batch_levels l JOIN batches b ON b.id = l.batch_id
+            WHERE b.variant_id = $1 AND l.inventory_id = $2 AND l.on_hand > 0 ORDER BY b.lot`,
+          [w.tracked.batch, here],
+        );
+        for (const [i, l] of lots.entries())
+          answered(
+            'trackedCount.lot',
+            await w.admin.post(`/api/StockTakings/${id}/counts`, {
+              id: randomUUID(),
+              variantId: w.tracked.batch,
+              lot: l.lot,
+              quantity: Math.max(0, Number(l.q) + (i === 0 ? p.lotDelta : 0)),
+            }),
+          );
+        answered('trackedCount.submit', await w.admin.post(`/api/StockTakings/${id}/submit`, {}));
+        answered('trackedCount.post', await w.admin.post(`/api/StockTakings/${id}/post`, {}));
+        posted = true;
+      } finally {
+        if (!posted) await w.admin.post(`/api/StockTakings/${id}/cancel`, {});
+      }
+    },
+  }),
   /**
    * A purchase invoice posted into either branch (issue 14): 1–3 pool variants at a random cost,
    * discount and VAT, on credit or partly paid from the branch's cash vault (refused when it holds
@@ -952,7 +1151,8 @@ const INVARIANTS: Record<string, string> = {
         FROM branches b LEFT JOIN bk ON bk.branch_id = b.id
        WHERE COALESCE(bk.v, 0) <> COALESCE((SELECT sum(v) FROM sh WHERE sh.branch_id = b.id), 0)`,
   // Issue 34: each serial in one place or sold, each batch equal to its movements, a tracked
-  // product's stock equal to its serials or batches (trivial while the property tracks nothing)
+  // product's stock equal to its serials or batches — through the tracked receipts, transfers
+  // (units in transit between ship and receive) and counts (missing and unexpected units, lots)
   ...STOCK_TRACKING_INVARIANTS,
 };
 
@@ -1047,6 +1247,59 @@ export function booksProperty(part: BooksPropertyPart) {
       // The spec's products entered as opening stock before the books: brought to the books the way
       // the demo's stock is (postHistory), so every invariant holds from the start.
       await postHistory(t.ds, { inventory: true });
+      // The tracked products (0117): 12 units and two lots in the first inventory, 4 and one in
+      // the second, received as opening stock (through the books like any receipt).
+      const trackedCategory = await admin.post('/api/Categories', { name: 'فئة التتبع' });
+      const trackedProduct = async (tracking: 'serial' | 'batch') => {
+        const res = await admin.post('/api/Products', {
+          nameAr: `صنف تتبع ${tracking}`,
+          categoryId: trackedCategory.body.id,
+          vatRate: 0,
+          tracking,
+          variants: [
+            {
+              barcodes: [`PROP-T-${randomUUID().slice(0, 8)}`],
+              sellPrice: 2000,
+              avgCost: 700,
+            },
+          ],
+        });
+        expect(res.status).toBe(201);
+        return res.body.variants[0].id as string;
+      };
+      const tracked = {
+        serial: await trackedProduct('serial'),
+        batch: await trackedProduct('batch'),
+        categoryId: trackedCategory.body.id as string,
+      };
+      for (const [i, n] of [12, 4].entries()) {
+        const lines = [
+          {
+            variantId: tracked.serial,
+            quantity: n,
+            serials: Array.from({ length: n }, () => ({
+              serial: `PS-${randomUUID().slice(0, 13)}`,
+            })),
+          },
+          {
+            variantId: tracked.batch,
+            quantity: 20,
+            batch: { lot: 'PL-0', expiryDate: '2031-01-01' },
+          },
+        ];
+        if (i === 0)
+          lines.push({
+            variantId: tracked.batch,
+            quantity: 10,
+            batch: { lot: 'PL-1', expiryDate: '2031-02-01' },
+          });
+        const res = await admin.post('/api/StockAdjustments', {
+          inventoryId: inventories[i],
+          reason: 'opening',
+          lines,
+        });
+        expect(res.status).toBe(201);
+      }
       const [branch0] = branches;
       const cashiers: Client[] = [];
       const cashierUsers: AuthUser[] = [];
@@ -1148,6 +1401,7 @@ export function booksProperty(part: BooksPropertyPart) {
         vaults,
         purchases: [],
         plans: [],
+        tracked,
       };
     }, 300_000);
 

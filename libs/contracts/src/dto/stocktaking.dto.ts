@@ -11,6 +11,7 @@ import {
   IsUUID,
   Matches,
   MaxLength,
+  MinLength,
   ValidateIf,
   ArrayMinSize,
 } from 'class-validator';
@@ -47,10 +48,18 @@ export class StockTakingStartDto {
 export class StockTakingCountDto {
   /** client-made id: a retried request is recorded once */
   @IsOptional() @IsUUID() id?: string;
-  @ValidateIf((o: StockTakingCountDto) => !o.barcode) @IsUUID() variantId?: string;
-  @ValidateIf((o: StockTakingCountDto) => !o.variantId)
+  @ValidateIf((o: StockTakingCountDto) => !o.barcode && !o.serial) @IsUUID() variantId?: string;
+  @ValidateIf((o: StockTakingCountDto) => !o.variantId && !o.serial)
   @Matches(/^[\x21-\x7E]{1,50}$/, { message: 'validation.catalog.barcode' })
   barcode?: string;
+  /**
+   * A serial product is counted unit by unit: the scanned serial (or either IMEI of a phone), one
+   * per count (quantity 1, or −1 to take a scan back). A code no unit has needs its product
+   * (variantId or barcode). docs/decisions/0117
+   */
+  @IsOptional() @IsString() @MinLength(1) @MaxLength(50) serial?: string;
+  /** A batch product is counted per lot: the lot the counted quantity is of. */
+  @IsOptional() @IsString() @MinLength(1) @MaxLength(50) lot?: string;
   /** signed: a negative count corrects an over-count */
   @IsNumber({ maxDecimalPlaces: 3 })
   @MinLineQuantity()
@@ -146,4 +155,36 @@ export type StockTakingCountResultDto = {
   count: StockTakingCountRowDto;
   line: StockTakingLineDto;
   progress: StockTakingProgressDto;
+};
+
+/**
+ * GET /api/StockTakings/{id}/tracked: the variance of the tracked products counted (issue 34 item
+ * 5, docs/decisions/0117). A serial product's units expected here and not scanned (`missing`:
+ * written off at posting with the count's reason) and those scanned but not in stock here
+ * (`unexpected`: brought here at posting, from where they are recorded, or added); a batch
+ * product's lots, counted against what each holds here. Once posted: what the posting moved.
+ */
+export type StockTakingTrackedDto = {
+  serials: {
+    variantId: string;
+    productName: string;
+    missing: { serial: string; imei2: string | null }[];
+    unexpected: {
+      serial: string;
+      imei2: string | null;
+      /** where the unit is recorded (branch — inventory), or null: out of stock or unknown */
+      place: string | null;
+      /** its status, null for a code no unit has (added at posting) */
+      status: string | null;
+    }[];
+  }[];
+  lots: {
+    variantId: string;
+    productName: string;
+    lot: string;
+    expiryDate: string;
+    expected: number;
+    counted: number;
+    variance: number;
+  }[];
 };

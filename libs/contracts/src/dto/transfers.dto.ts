@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
@@ -11,8 +12,10 @@ import {
   IsUUID,
   MaxLength,
   Min,
+  MinLength,
   ValidateNested,
 } from 'class-validator';
+import { MAX_SERIALS_PER_LINE } from '../tracking';
 import { ListQueryDto } from './list.dto';
 import { MaxDocumentLines, MaxLineQuantity } from './limit-rules';
 
@@ -64,9 +67,42 @@ export const TRANSFER_ACTION_SIDE: Record<TransferAction, 'source' | 'destinatio
 
 const QTY = { maxDecimalPlaces: 3 };
 
+/** A batch product's lot named on a transfer line, and how much of the line it gives. */
+export class TransferLotInputDto {
+  @IsString() @MinLength(1) @MaxLength(50) lot: string;
+  @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
+}
+
+/** Serials of a transfer line: the codes scanned (a serial, or either IMEI of a phone). */
+const serialCodes = () => [
+  IsOptional(),
+  IsArray(),
+  ArrayMaxSize(MAX_SERIALS_PER_LINE),
+  IsString({ each: true }),
+  MinLength(1, { each: true }),
+  MaxLength(50, { each: true }),
+];
+const applyAll =
+  (decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, key) => {
+    for (const d of decorators) d(target, key);
+  };
+
 export class TransferLineInputDto {
   @IsUUID() variantId: string;
   @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
+  /**
+   * A serial product's units, one code each (issue 34 item 5, docs/decisions/0117): as many as
+   * the quantity, each in stock at the source.
+   */
+  @applyAll(serialCodes()) serials?: string[];
+  /** A batch product's lots (first expiry first out at shipping when none is named). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => TransferLotInputDto)
+  lots?: TransferLotInputDto[];
 }
 
 export class TransferCreateDto {
@@ -104,6 +140,8 @@ export class TransferReceiveLineDto {
   @IsNumber(QTY) @Min(0) @MaxLineQuantity() receivedQuantity: number;
   /** Required when the received quantity differs from the shipped one (shortage or over-receipt). */
   @IsOptional() @IsString() @MaxLength(300) reason?: string;
+  /** A serial line received short: the units that arrived (the others were lost on the way). */
+  @applyAll(serialCodes()) serials?: string[];
 }
 
 export class TransferReceiveDto {
@@ -138,11 +176,31 @@ export type TransferLineDto = {
   /** received − shipped, once received */
   difference: number | null;
   reason: string | null;
+  /**
+   * A tracked product's units or lots: as requested (serials, lots named), then as shipped (the
+   * lots picked) and received (docs/decisions/0117)
+   */
+  tracked?: TransferLineTracked | null;
   /** on hand − reserved at the source now (while not yet shipped) */
   availableAtSource?: number;
   /** piasters; only with can_see_transfer_totals and can_see_buy_price */
   unitCost?: number;
   lineValue?: number;
+};
+
+/** What a transfer line of a tracked product moves. */
+export type TransferLineTracked = {
+  serials?: { serial: string; imei2: string | null; received?: boolean }[];
+  /** lots named on the request (none: first expiry first out when shipped) */
+  lots?: { lot: string; quantity: number }[];
+  /** lots shipped, with what of each arrived */
+  batches?: {
+    batchId: string;
+    lot: string;
+    expiryDate: string;
+    quantity: number;
+    received?: number;
+  }[];
 };
 
 export type TransferEventDto = {

@@ -341,4 +341,6 @@ export const FIELD_LABELS_AR: Record<string, string> = {
   'field.productionDate': 'تاريخ الإنتاج',
   'field.tracking': 'التتبع',
   'field.imeiCount': 'عدد أرقام IMEI للجهاز',
+  'field.lots': 'التشغيلات',
+  'field.item.lots': 'التشغيلة {n}',
 };

@@ -341,4 +341,6 @@ export const FIELD_LABELS_EN: Record<string, string> = {
   'field.productionDate': 'Production date',
   'field.tracking': 'Tracking',
   'field.imeiCount': 'IMEIs per device',
+  'field.lots': 'Lots',
+  'field.item.lots': 'lot {n}',
 };

@@ -425,4 +425,34 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
     '{field}: الصنف «{name}»: الرقم «{serial}» لم يُبع في هذه الفاتورة أو أُرجع من قبل',
   'validation.tracking.returnSerialsRequired':
     '{field}: الصنف «{name}» يُتتبع بالرقم التسلسلي، أدخل أرقام الوحدات المرتجعة بعدد الكمية',
+  'validation.tracking.transferSerialUnknown':
+    '{field}: لا توجد وحدة من «{name}» بالرقم «{serial}»',
+  'validation.tracking.transferSerialOut':
+    '{field}: «{serial}» ليس في رصيد مخزن المصدر (مباع أو مرتجع أو مُعدَم أو في الطريق)',
+  'validation.tracking.transferSerialElsewhere':
+    '{field}: «{serial}» ليس في مخزن المصدر، بل في {place}',
+  'validation.tracking.transferSerialTaken':
+    '{field}: «{serial}» على التحويل المعتمد {number} بالفعل',
+  'validation.tracking.transferLotUnknown': '{field}: لا توجد تشغيلة «{lot}» للصنف «{name}»',
+  'validation.tracking.transferLotsCount':
+    '{field}: مجموع كميات التشغيلات ({count}) يجب أن يساوي الكمية ({quantity})',
+  'validation.tracking.transferBatchShort':
+    '{field}: الصنف «{name}»: تشغيلاته في مخزن المصدر لا تغطي إلا {available}',
+  'validation.tracking.transferSerialNotShipped': '{field}: «{serial}» لم يُشحن على هذا التحويل',
+  'validation.tracking.transferReceivedSerials':
+    '{field}: وصل الصنف «{name}» ناقصًا، أدخل أرقام الوحدات التي وصلت بعدد الكمية المستلمة',
+  'validation.stocktaking.serialInvalid':
+    '{field}: الرقم التسلسلي «{serial}» غير صالح (حروف لاتينية وأرقام و- . / حتى 50 حرفًا)',
+  'validation.stocktaking.serialUnknown':
+    '{field}: لا توجد وحدة بالرقم «{serial}»، امسح الصنف أو اختره أولًا ثم الرقم',
+  'validation.stocktaking.serialTwice': '{field}: «{serial}» مُسح من قبل في هذا الجرد',
+  'validation.stocktaking.serialNotScanned': '{field}: «{serial}» لم يُمسح في هذا الجرد',
+  'validation.stocktaking.notSerial':
+    '{field}: الصنف «{name}» لا يُتتبع بالرقم التسلسلي، اجرده بالكمية',
+  'validation.stocktaking.serialQuantity':
+    '{field}: الرقم التسلسلي يعدّ وحدة واحدة (1، أو −1 لإلغاء المسح)',
+  'validation.stocktaking.serialRequired':
+    '{field}: الصنف «{name}» يُتتبع بالرقم التسلسلي، امسح رقم كل وحدة',
+  'validation.stocktaking.lotRequired': '{field}: الصنف «{name}» يُتتبع بالتشغيلة، اجرده لكل تشغيلة',
+  'validation.stocktaking.lotUnknown': '{field}: لا توجد تشغيلة «{lot}» للصنف «{name}»',
 };

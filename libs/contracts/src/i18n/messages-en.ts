@@ -460,4 +460,35 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
     '{field}: "{name}": "{serial}" was not sold on this invoice, or came back already',
   'validation.tracking.returnSerialsRequired':
     '{field}: "{name}" is tracked by serial: enter the serials coming back, one per unit',
+  'validation.tracking.transferSerialUnknown':
+    '{field}: "{name}" has no unit with the serial "{serial}"',
+  'validation.tracking.transferSerialOut':
+    '{field}: "{serial}" is not in the source\'s stock (sold, returned, written off or on its way)',
+  'validation.tracking.transferSerialElsewhere':
+    '{field}: "{serial}" is not at the source: it is at {place}',
+  'validation.tracking.transferSerialTaken':
+    '{field}: "{serial}" is already on approved transfer {number}',
+  'validation.tracking.transferLotUnknown': '{field}: "{name}" has no lot "{lot}"',
+  'validation.tracking.transferLotsCount':
+    "{field}: the lots' quantities ({count}) must add up to the quantity ({quantity})",
+  'validation.tracking.transferBatchShort':
+    '{field}: "{name}": its lots at the source hold only {available}',
+  'validation.tracking.transferSerialNotShipped':
+    '{field}: "{serial}" was not shipped on this transfer',
+  'validation.tracking.transferReceivedSerials':
+    '{field}: "{name}" arrived short: enter the serials of the units that arrived, one per unit received',
+  'validation.stocktaking.serialInvalid':
+    '{field}: serial "{serial}" is not valid (Latin letters, digits and - . / up to 50 characters)',
+  'validation.stocktaking.serialUnknown':
+    '{field}: no unit has the serial "{serial}": scan or choose its product first, then the serial',
+  'validation.stocktaking.serialTwice': '{field}: "{serial}" was scanned already in this count',
+  'validation.stocktaking.serialNotScanned': '{field}: "{serial}" was not scanned in this count',
+  'validation.stocktaking.notSerial':
+    '{field}: "{name}" is not tracked by serial: count it by quantity',
+  'validation.stocktaking.serialQuantity':
+    '{field}: a serial counts one unit (1, or −1 to take the scan back)',
+  'validation.stocktaking.serialRequired':
+    '{field}: "{name}" is tracked by serial: scan each unit\'s serial',
+  'validation.stocktaking.lotRequired': '{field}: "{name}" is tracked by batch: count it per lot',
+  'validation.stocktaking.lotUnknown': '{field}: "{name}" has no lot "{lot}"',
 };

@@ -11,6 +11,7 @@ export {
 } from './services/stock-ledger.service';
 export {
   checkTrackedLines,
+  invalid,
   recordTracked,
   trackingOf,
   type ProductTracking,
@@ -46,3 +47,20 @@ export {
   SerialUnitEntity,
 } from './entities/tracking.entities';
 export { deviceStockCount, deviceStockPage } from './queries/device-stock.queries';
+export {
+  checkTransferTracked,
+  receiveTracked,
+  shipTracked,
+  type ReceivedTrackedLine,
+  type TransferTrackedLine,
+} from './services/moved-units';
+export {
+  lotExists,
+  postTrackedCount,
+  trackedNet,
+  trackedVariance,
+  trackedVarianceDto,
+  unitsNamed,
+  type CountedTracked,
+  type TrackedVariance,
+} from './services/counted-units';

@@ -7,6 +7,7 @@ import type {
   StockTakingPostDto,
   StockTakingResponseDto,
   StockTakingStartDto,
+  StockTakingTrackedDto,
 } from '@pos/contracts';
 import { http, type WriteOptions, pathId } from '../../../shared/api/http';
 
@@ -23,6 +24,7 @@ export const stockTakingKeys = {
   one: (stId: string) => ['stocktaking', 'one', stId] as const,
   lines: (stId: string, query: LinesQuery) => ['stocktaking', 'lines', stId, query] as const,
   counts: (stId: string) => ['stocktaking', 'counts', stId] as const,
+  tracked: (stId: string) => ['stocktaking', 'tracked', stId] as const,
 };
 
 export type StockTakingStep = 'submit' | 'reopen' | 'cancel';
@@ -35,6 +37,9 @@ export const stockTakingApi = {
     http.list<StockTakingLineDto>(`/StockTakings/${pathId(stId)}/lines`, query),
   counts: (stId: string, mine: boolean) =>
     http.get<StockTakingCountRowDto[]>(`/StockTakings/${pathId(stId)}/counts`, { mine }),
+  /** the tracked products' variance: missing and unexpected units, lots (0117) */
+  tracked: (stId: string) =>
+    http.get<StockTakingTrackedDto>(`/StockTakings/${pathId(stId)}/tracked`),
   start: (dto: StockTakingStartDto) => http.post<StockTakingResponseDto>('/StockTakings', dto),
   count: (stId: string, dto: StockTakingCountDto) =>
     http.post<StockTakingCountResultDto>(`/StockTakings/${pathId(stId)}/counts`, dto),

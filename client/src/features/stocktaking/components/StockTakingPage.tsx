@@ -37,11 +37,13 @@ import { STATE_COLOR } from '../lib/states';
 import {
   BackButton,
   DocumentHeader,
+  markScanInput,
   PrintButton,
   ScanField,
   useDocumentStep,
 } from '../../../shared/ui/DocumentKit';
 import { ReviewTable } from './ReviewTable';
+import { TrackedVariance } from './TrackedVariance';
 import { StockTakingResults } from './StockTakingResults';
 import { formatDateTime, formatTime } from '../../../shared/lib/format';
 
@@ -230,6 +232,7 @@ export default function StockTakingPage() {
         {(st.state === 'open' || st.state === 'review') && action('cancel', { color: 'error' })}
       </Stack>
 
+      <TrackedVariance session={st} />
       <ReviewTable session={st} />
       {printing && (
         <PrintArea layout="a4">
@@ -272,9 +275,20 @@ function CountPanel({
     if (e.payload.stockTakingId === session.id && !mine) void counts.refetch();
   });
 
-  const record = async (body: { barcode?: string; variantId?: string }) => {
-    const quantity = counted.value;
-    if (quantity === null) return;
+  // A serial product is counted unit by unit (its serial scanned), a batch product per lot (0117).
+  const [serial, setSerial] = useState('');
+  const [lot, setLot] = useState('');
+  const [serialProduct, setSerialProduct] = useState<VariantResponseDto | null>(null);
+  const record = async (body: {
+    barcode?: string;
+    variantId?: string;
+    serial?: string;
+    lot?: string;
+  }) => {
+    const typed = counted.value;
+    if (typed === null) return;
+    const quantity = body.serial ? (typed < 0 ? -1 : 1) : typed;
+    if (lot.trim() && !body.serial) body = { ...body, lot: lot.trim() };
     try {
       const result = await stockTakingApi.count(session.id, {
         // a client id per count: a retried request (flaky phone network) is recorded once
@@ -298,9 +312,17 @@ function CountPanel({
       setLast({ ok: false, text: e.message });
     } finally {
       setCode('');
+      setSerial('');
       input.current?.focus();
+      void queryClient.invalidateQueries({ queryKey: stockTakingKeys.tracked(session.id) });
     }
   };
+  const scanSerial = () =>
+    serial.trim() &&
+    void record({
+      serial: serial.trim(),
+      ...(serialProduct ? { variantId: serialProduct.id } : {}),
+    });
   const scan = () => code.trim() && void record({ barcode: code.trim() });
   const pick = (v: VariantResponseDto | null) => {
     if (v) void record({ variantId: v.id });
@@ -345,6 +367,38 @@ function CountPanel({
         >
           {t('count.add')}
         </Button>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, mt: 1.5 }}>
+        <ScanField
+          fullWidth
+          size="small"
+          value={serial}
+          onChange={(e) => setSerial(e.target.value)}
+          onScan={scanSerial}
+          label={t('tracked.serial')}
+          placeholder={t('tracked.serialHint')}
+          testId="count-serial"
+          htmlInput={{ autoComplete: 'off', dir: 'ltr' }}
+        />
+        <Box sx={{ inlineSize: { xs: '100%', sm: 320 }, flexShrink: 0 }}>
+          <VariantPicker
+            onChange={setSerialProduct}
+            inventoryId={session.inventoryId}
+            label={t('tracked.serialProduct')}
+            size="small"
+            testId="count-serial-product"
+            inputRef={markScanInput}
+          />
+        </Box>
+        <TextField
+          size="small"
+          label={t('tracked.lot')}
+          value={lot}
+          onChange={(e) => setLot(e.target.value)}
+          helperText={t('tracked.lotHint')}
+          sx={{ inlineSize: { xs: '100%', sm: 200 } }}
+          slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'count-lot' } }}
+        />
       </Stack>
       {last && (
         <Alert severity={last.ok ? 'success' : 'error'} sx={{ mt: 1 }} data-testid="count-last">

@@ -1,4 +1,6 @@
-import { LIMITS, type VariantResponseDto } from '@pos/contracts';
+import Button from '@mui/material/Button';
+import { LIMITS, type Tracking, type VariantResponseDto } from '@pos/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VariantPicker } from '../../catalog';
 import { checkAmount, formatQuantity } from '../../../shared/lib/money';
@@ -9,8 +11,15 @@ import {
   markScanInput,
   type EditLine as Line,
 } from '../../../shared/ui/DocumentKit';
+import { TransferTrackingDialog, type TransferLot } from './TransferTrackingDialog';
 
-export type EditLine = Line & { available?: number };
+/** A line being edited; a tracked product's line carries its units or lots (0117). */
+export type EditLine = Line & {
+  available?: number;
+  tracking?: Tracking;
+  serials?: string[];
+  lots?: TransferLot[];
+};
 
 export { itemTitle };
 
@@ -20,6 +29,7 @@ const lineFromVariant = (v: VariantResponseDto): EditLine => ({
   code: v.barcodes[0] ?? v.sku,
   quantity: '1',
   available: v.onHand !== undefined ? v.onHand - (v.reserved ?? 0) : undefined,
+  tracking: v.tracking,
 });
 
 /** A transfer line's quantity: required, above zero, at most 3 decimals and LIMITS.lineQuantity. */
@@ -31,12 +41,26 @@ const LINE_QUANTITY = {
 } as const;
 
 /** Valid lines for the API, or null when a quantity is not a positive number (3 decimals at most). */
-export function toLineInputs(lines: EditLine[]): { variantId: string; quantity: number }[] | null {
+export function toLineInputs(lines: EditLine[]):
+  | {
+      variantId: string;
+      quantity: number;
+      serials?: string[];
+      lots?: { lot: string; quantity: number }[];
+    }[]
+  | null {
   const out = [];
   for (const l of lines) {
     const q = checkAmount(l.quantity, LINE_QUANTITY).value;
     if (q === null) return null;
-    out.push({ variantId: l.variantId, quantity: q });
+    out.push({
+      variantId: l.variantId,
+      quantity: q,
+      ...(l.serials?.length ? { serials: l.serials } : {}),
+      ...(l.lots?.length
+        ? { lots: l.lots.map((x) => ({ lot: x.lot, quantity: Number(x.quantity) })) }
+        : {}),
+    });
   }
   return out;
 }
@@ -55,7 +79,8 @@ export function TransferLinesEditor({
   inventoryId?: string;
 }) {
   const { t } = useTranslation('transfers');
-  return (
+  const [tracked, setTracked] = useState<EditLine | null>(null);
+  const editor = (
     <LinesEditor<EditLine>
       lines={lines}
       onChange={onChange}
@@ -87,7 +112,52 @@ export function TransferLinesEditor({
           hidden: !inventoryId,
           render: (l) => (l.available !== undefined ? formatQuantity(l.available) : ''),
         },
+        {
+          key: 'units',
+          header: t('tracking.units'),
+          align: 'center',
+          hidden: !lines.some((l) => l.tracking === 'serial' || l.tracking === 'batch'),
+          render: (l) =>
+            l.tracking === 'serial' || l.tracking === 'batch' ? (
+              <Button size="small" onClick={() => setTracked(l)} data-testid="transfer-line-units">
+                {l.tracking === 'serial'
+                  ? t('tracking.serialsButton', { count: l.serials?.length ?? 0 })
+                  : l.lots?.length
+                    ? t('tracking.lotsButton', { count: l.lots.length })
+                    : t('tracking.fefo')}
+              </Button>
+            ) : (
+              ''
+            ),
+        },
       ]}
     />
+  );
+  return (
+    <>
+      {editor}
+      {tracked && (
+        <TransferTrackingDialog
+          line={{
+            title: tracked.title,
+            tracking: tracked.tracking!,
+            serials: tracked.serials ?? [],
+            lots: tracked.lots ?? [],
+          }}
+          onClose={() => setTracked(null)}
+          onSave={(patch) => {
+            // a serial line's quantity is its units' count; lots add up to theirs
+            const quantity =
+              'serials' in patch
+                ? String(patch.serials.length)
+                : patch.lots.length
+                  ? String(patch.lots.reduce((s, x) => s + Number(x.quantity), 0))
+                  : tracked.quantity;
+            onChange(lines.map((l) => (l === tracked ? { ...l, ...patch, quantity } : l)));
+            setTracked(null);
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -38,6 +38,7 @@ import { useTransferLive } from '../hooks/useTransferLive';
 import { markOwnStep } from '../lib/ownSteps';
 import { STATE_COLORS } from '../lib/states';
 import { itemTitle, TransferLinesEditor, toLineInputs, type EditLine } from './TransferLinesEditor';
+import { TrackedUnits } from './TrackedUnits';
 import { TransferNote } from './TransferNote';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -157,6 +158,16 @@ export default function TransferRequestPage() {
                     code: l.barcodes[0] ?? l.sku,
                     quantity: String(l.quantity),
                     available: l.availableAtSource,
+                    tracking: l.tracked?.serials
+                      ? ('serial' as const)
+                      : l.tracked?.lots
+                        ? ('batch' as const)
+                        : undefined,
+                    serials: l.tracked?.serials?.map((u) => u.serial),
+                    lots: l.tracked?.lots?.map((x) => ({
+                      lot: x.lot,
+                      quantity: String(x.quantity),
+                    })),
                   })),
                 )
               }
@@ -253,6 +264,12 @@ export default function TransferRequestPage() {
                 header: t('fields.reason'),
                 hidden: !received,
                 render: (l) => l.reason ?? '',
+              },
+              {
+                key: 'units',
+                header: t('tracking.units'),
+                hidden: !(tr.lines ?? []).some((l) => l.tracked),
+                render: (l) => <TrackedUnits tracked={l.tracked} />,
               },
               moneyColumn('unitCost', t('fields.unitCost'), (l) => l.unitCost, {
                 hidden: !showValue,

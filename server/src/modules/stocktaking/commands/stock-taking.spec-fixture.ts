@@ -14,6 +14,11 @@ export const setup = (state: string, more: QueryStub[] = []) => {
     [/FROM stock_takings WHERE id = \$1 FOR (SHARE|UPDATE)/, [session(state)]],
     [/AS counted, count\(\*\)::int AS total/, [{ counted: 1, total: 4 }]],
     ...more,
+    // the products' tracking (the inventory's trackingOf): every variant untracked
+    [
+      /p\.tracking, p\.imei_count/,
+      (params) => (params[0] as string[]).map((id) => ({ variant_id: id, tracking: 'none' })),
+    ],
   ]);
   return { m, runner: fakeRunner(m) };
 };

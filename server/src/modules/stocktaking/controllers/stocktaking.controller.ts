@@ -66,6 +66,13 @@ export class StockTakingController {
     return this.queries.counts(id, user, mine === 'true' || mine === '1');
   }
 
+  /** The tracked products' variance: missing and unexpected units, lots (0117). */
+  @Access()
+  @Get(':id/tracked')
+  tracked(@IdParam() id: string, @CurrentUser() user: AuthUser) {
+    return this.queries.tracked(id, user);
+  }
+
   @Access()
   @Post(':id/counts')
   async count(

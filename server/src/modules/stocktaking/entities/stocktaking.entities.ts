@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { StockTakingState } from '@pos/contracts';
+import type { StockTakingState, StockTakingTrackedDto } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { VariantEntity } from '../../catalog/entities/catalog.entities';
 import { InventoryEntity } from '../../inventory/entities/inventory.entities';
@@ -65,12 +65,17 @@ export class StockTakingLineEntity {
   postedExpected: number | null;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true })
   postedVariance: number | null;
+  /** a tracked product's posted variance: the units missing and unexpected, the lots (0117) */
+  @Column('jsonb', { nullable: true }) tracked: StockTakingTrackedDto | null;
 }
 
 /** Every count kept as entered (several counters, several devices). */
 @Entity('stock_taking_counts')
 @Index(['stockTakingId', 'at'])
 @Index(['stockTakingId', 'variantId'])
+@Index('IDX_stock_taking_counts_serial', ['stockTakingId', 'serial'], {
+  where: '"serial" IS NOT NULL',
+})
 export class StockTakingCountEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid') stockTakingId: string;
@@ -79,6 +84,9 @@ export class StockTakingCountEntity {
   @Column('uuid') variantId: string;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
   @Column('text', { nullable: true }) barcode: string | null;
+  /** a serial product's unit counted by its code, or the lot a batch product's count is of */
+  @Column('text', { nullable: true }) serial: string | null;
+  @Column('text', { nullable: true }) lot: string | null;
   @Column('uuid', { nullable: true }) userId: string | null;
   @CreatedAt() at: Date;
 }

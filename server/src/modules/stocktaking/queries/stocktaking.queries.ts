@@ -7,7 +7,10 @@ import type {
   StockTakingLinesQueryDto,
   StockTakingListQueryDto,
   StockTakingResponseDto,
+  StockTakingTrackedDto,
 } from '@pos/contracts';
+import { trackedVariance, trackedVarianceDto } from '../../inventory';
+import { countedTracked } from '../services/stocktaking-rules';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
 import { likeEscape, ListFilter, pageOf, sortOf } from '../../../core/http/list';
@@ -117,6 +120,36 @@ export class StockTakingQueries {
     const scope = branchScope(user);
     if (!row || (scope && row.branchId !== scope)) throw Errors.notFound();
     return row;
+  }
+
+  /**
+   * The tracked products' variance (docs/decisions/0117): while counting, the units missing and
+   * unexpected and the lots of the counted lines as they stand now; once posted, what it moved.
+   */
+  async tracked(id: string, user: AuthUser): Promise<StockTakingTrackedDto> {
+    const st = await this.get(id, user);
+    const m = this.ds.manager;
+    if (st.state === 'posted') {
+      const rows: { tracked: StockTakingTrackedDto }[] = await m.query(
+        `SELECT tracked FROM stock_taking_lines WHERE stock_taking_id = $1 AND tracked IS NOT NULL ORDER BY variant_id`,
+        [id],
+      );
+      return {
+        serials: rows.flatMap((r) => r.tracked.serials),
+        lots: rows.flatMap((r) => r.tracked.lots),
+      };
+    }
+    const counted: { variant_id: string }[] = await m.query(
+      `SELECT l.variant_id FROM stock_taking_lines l JOIN variants v ON v.id = l.variant_id
+         JOIN products p ON p.id = v.product_id
+        WHERE l.stock_taking_id = $1 AND l.counted_quantity IS NOT NULL AND p.tracking <> 'none'
+        ORDER BY l.variant_id`,
+      [id],
+    );
+    const variantIds = counted.map((c) => c.variant_id);
+    return trackedVarianceDto(
+      await trackedVariance(m, st.inventoryId, await countedTracked(m, id, variantIds)),
+    );
   }
 
   async lines(

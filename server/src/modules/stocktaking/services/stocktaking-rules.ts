@@ -9,6 +9,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import type { CommandTransaction } from '../../../core/cqrs';
 import { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
+import type { CountedTracked } from '../../inventory';
 
 export type StockTakingRow = {
   id: string;
@@ -86,4 +87,38 @@ export async function pushProgress(
   const progress = await progressOf(tx.m, st.id);
   tx.push(st.branch_id, 'stocktaking.progress', { stockTakingId: st.id, ...progress, state });
   return progress;
+}
+
+/**
+ * The session's counts of tracked products (docs/decisions/0117): each serial product's units
+ * scanned and not taken back (with the time of the scan), each batch product's count per lot.
+ */
+export async function countedTracked(
+  m: EntityManager,
+  id: string,
+  variantIds: readonly string[],
+): Promise<CountedTracked[]> {
+  if (!variantIds.length) return [];
+  const rows: {
+    variant_id: string;
+    serial: string | null;
+    lot: string | null;
+    q: string;
+    at: Date;
+  }[] = await m.query(
+    `SELECT variant_id, serial, lot, sum(quantity)::text AS q, max(at) AS at FROM stock_taking_counts
+        WHERE stock_taking_id = $1 AND variant_id = ANY($2::uuid[]) AND (serial IS NOT NULL OR lot IS NOT NULL)
+        GROUP BY variant_id, serial, lot`,
+    [id, variantIds],
+  );
+  return variantIds.map((variantId) => {
+    const mine = rows.filter((r) => r.variant_id === variantId);
+    return {
+      variantId,
+      scans: mine
+        .filter((r) => r.serial && Number(r.q) > 0)
+        .map((r) => ({ code: r.serial!, at: r.at })),
+      lots: mine.filter((r) => r.lot).map((r) => ({ lot: r.lot!, quantity: r.q })),
+    };
+  });
 }

@@ -24,6 +24,11 @@ const READS_ANSWERED_EMPTY: QueryStub[] = [
     /^\s*SELECT p\.name_ar FROM variants v JOIN products p ON p\.id = v\.product_id WHERE v\.id = \$1/,
     [],
   ],
+  // the products' tracking (the inventory's trackingOf): every variant untracked
+  [
+    /p\.tracking, p\.imei_count/,
+    (params) => (params[0] as string[]).map((id) => ({ variant_id: id, tracking: 'none' })),
+  ],
 ];
 
 export const row = (state: string) => ({

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { TransferAction, TransferState } from '@pos/contracts';
+import type { TransferAction, TransferLineTracked, TransferState } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { VariantEntity } from '../../catalog/entities/catalog.entities';
 import { InventoryEntity } from '../../inventory/entities/inventory.entities';
@@ -45,6 +45,8 @@ export class TransferRequestLineEntity {
   @Column('text', { nullable: true }) reason: string | null;
   /** average cost when shipped (piasters), the value that travels with the goods */
   @Column('bigint', { transformer: moneyColumn, nullable: true }) unitCost: number | null;
+  /** a tracked product's serials or lots: requested, shipped, received (docs/decisions/0117) */
+  @Column('jsonb', { nullable: true }) tracked: TransferLineTracked | null;
 }
 
 /** The request's timeline: who did what and when. */

@@ -5,6 +5,7 @@ import type {
   TransferCountsDto,
   TransferEventDto,
   TransferLineDto,
+  TransferLineTracked,
   TransferListQueryDto,
   TransferResponseDto,
   TransferState,
@@ -117,7 +118,7 @@ export class TransfersQueries {
     const open = ['draft', 'requested', 'approved'].includes(row.state);
     const lines: Record<string, unknown>[] = await this.ds.query(
       `SELECT ${LINE_PRODUCT_COLUMNS},
-              l.quantity::text, l.shipped_quantity::text, l.received_quantity::text, l.reason,
+              l.quantity::text, l.shipped_quantity::text, l.received_quantity::text, l.reason, l.tracked,
               COALESCE(l.unit_cost, v.avg_cost)::text AS unit_cost, (s.on_hand - s.reserved)::text AS available,
               (l.received_quantity - l.shipped_quantity)::text AS difference,
               round(COALESCE(l.shipped_quantity, l.quantity) * COALESCE(l.unit_cost, v.avg_cost))::bigint::text AS line_value
@@ -136,6 +137,7 @@ export class TransfersQueries {
         receivedQuantity: received,
         difference: l.difference === null ? null : Number(l.difference),
         reason: (l.reason as string | null) ?? null,
+        tracked: (l.tracked as TransferLineTracked | null) ?? null,
       };
       if (open) line.availableAtSource = Number(l.available ?? 0);
       if (seesTotals(user)) {

@@ -5,6 +5,7 @@ import {
   TRANSFER_ACTION_SIDE,
   TRANSFER_TRANSITIONS,
   type TransferAction,
+  type TransferLineTracked,
   type TransferState,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
@@ -30,6 +31,8 @@ export type TransferLineRow = {
   shipped_quantity: string | null;
   received_quantity: string | null;
   unit_cost: string | null;
+  /** a tracked product's units or lots (docs/decisions/0117) */
+  tracked: TransferLineTracked | null;
 };
 
 /** Users act for their own branch; the admin acts for any. can_see_branches widens reads only. */
@@ -100,7 +103,7 @@ export function assertStep(user: AuthUser, t: TransferRow, action: TransferActio
 export async function lockLines(m: EntityManager, transferId: string): Promise<TransferLineRow[]> {
   // Ordered by variant so stock rows are touched in the ledger's lock order.
   return m.query(
-    `SELECT id, line_no, variant_id, quantity::text, shipped_quantity::text, received_quantity::text, unit_cost::text
+    `SELECT id, line_no, variant_id, quantity::text, shipped_quantity::text, received_quantity::text, unit_cost::text, tracked
        FROM transfer_request_lines WHERE transfer_id = $1 ORDER BY variant_id FOR UPDATE`,
     [transferId],
   );

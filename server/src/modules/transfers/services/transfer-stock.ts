@@ -3,7 +3,8 @@ import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { AppException } from '../../../core/errors/app.exception';
 import type { CommandTransaction } from '../../../core/cqrs';
-import { pushStockEvents, type StockLedger } from '../../inventory';
+import { checkTransferTracked, invalid, pushStockEvents, type StockLedger } from '../../inventory';
+import { storedLine } from './transfer-lines';
 import type { TransferLineRow, TransferRow } from './transfer-rules';
 
 const variantName = async (m: EntityManager, variantId: string) => {
@@ -53,6 +54,36 @@ export async function reserveLines(
     await ledger.reserve(m, line.variant_id, t.from_inventory_id, line.quantity);
   }
   await pushReserved(tx, t, lines);
+}
+
+/**
+ * Approval of a transfer naming units (docs/decisions/0117): each unit locked (FOR UPDATE) and
+ * still in stock at the source, and on no other approved transfer — two approvals naming one unit
+ * take turns on its row, and the second finds the first approved (a 400 naming the serial).
+ */
+export async function claimUnits(m: EntityManager, t: TransferRow, lines: TransferLineRow[]) {
+  const named = lines.filter((l) => l.tracked?.serials?.length || l.tracked?.lots?.length);
+  if (!named.length) return;
+  const stored = named.map(storedLine);
+  await checkTransferTracked(m, t.from_inventory_id, stored, { lock: true });
+  for (const line of stored) {
+    const serials = line.serials ?? [];
+    if (!serials.length) continue;
+    const [taken]: { number: string; serial: string }[] = await m.query(
+      `SELECT r.number, u->>'serial' AS serial
+         FROM transfer_request_lines l JOIN transfer_requests r ON r.id = l.transfer_id
+         CROSS JOIN LATERAL jsonb_array_elements(l.tracked->'serials') u
+        WHERE r.state = 'approved' AND r.id <> $1 AND l.variant_id = $2 AND u->>'serial' = ANY($3::text[])
+        LIMIT 1`,
+      [t.id, line.variantId, serials],
+    );
+    if (taken)
+      throw invalid('validation.tracking.transferSerialTaken', {
+        field: `${line.field}.serials.${serials.indexOf(taken.serial)}`,
+        serial: taken.serial,
+        number: taken.number,
+      });
+  }
 }
 
 /** Give back what approval reserved (cancel after approval). */

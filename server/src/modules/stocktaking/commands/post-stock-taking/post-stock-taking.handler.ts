@@ -5,8 +5,17 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { pushStockEvents, valueChanges } from '../../../inventory';
-import { StockLedger } from '../../../inventory';
+import {
+  postTrackedCount,
+  pushStockEvents,
+  StockLedger,
+  trackedNet,
+  trackedVariance,
+  trackedVarianceDto,
+  trackingOf,
+  valueChanges,
+} from '../../../inventory';
+import { countedTracked } from '../../services/stocktaking-rules';
 import { lockForStep, pushProgress } from '../../services/stocktaking-rules';
 import { PostStockTakingCommand } from './post-stock-taking.command';
 
@@ -54,7 +63,29 @@ export class PostStockTakingHandler extends TransactionalCommandHandler<
     const variantIds = lines.map((l) => l.variant_id);
     const balances = await this.ledger.lockBalances(m, st.inventory_id, variantIds);
     const onHand = new Map(balances.map((b) => [b.variantId, b.onHand]));
+    // A tracked product's variance is its units and lots (docs/decisions/0117), read under their locks.
+    const info = await trackingOf(m, variantIds);
+    const trackedIds = variantIds.filter((v) => info.get(v)?.tracking !== 'none');
+    const tracked = await trackedVariance(
+      m,
+      st.inventory_id,
+      await countedTracked(m, id, trackedIds),
+      { lock: true },
+    );
+    const net = trackedNet(tracked);
     const figures = lines.map((l) => {
+      const t =
+        info.get(l.variant_id)?.tracking !== 'none'
+          ? (net.get(l.variant_id) ?? { expected: new Decimal(0), variance: new Decimal(0) })
+          : null;
+      if (t)
+        return {
+          variantId: l.variant_id,
+          expected: t.expected.toFixed(3),
+          variance: t.variance.toFixed(3),
+          unitCost: Number(l.unit_cost),
+          tracked: true,
+        };
       const now = new Decimal(onHand.get(l.variant_id) ?? 0);
       // Counted: against the on hand of the count (lines counted before that was kept: on hand now).
       const expected =
@@ -65,6 +96,7 @@ export class PostStockTakingHandler extends TransactionalCommandHandler<
         expected: expected.toFixed(3),
         variance: variance.toFixed(3),
         unitCost: Number(l.unit_cost),
+        tracked: info.get(l.variant_id)?.tracking !== 'none',
       };
     });
     await m.query(
@@ -81,18 +113,47 @@ export class PostStockTakingHandler extends TransactionalCommandHandler<
     const moving = figures.filter((f) => !new Decimal(f.variance).isZero());
     const changes = await this.ledger.apply(
       m,
-      moving.map((f) => ({
-        variantId: f.variantId,
-        inventoryId: st.inventory_id,
-        quantity: f.variance,
-        reason: 'stocktaking' as const,
-        referenceType: 'stock_taking',
-        referenceId: id,
-        unitCost: f.unitCost,
-        userId: user.id,
-        note: st.number,
-      })),
+      moving
+        .filter((f) => !f.tracked)
+        .map((f) => ({
+          variantId: f.variantId,
+          inventoryId: st.inventory_id,
+          quantity: f.variance,
+          reason: 'stocktaking' as const,
+          referenceType: 'stock_taking',
+          referenceId: id,
+          unitCost: f.unitCost,
+          userId: user.id,
+          note: st.number,
+        })),
     );
+    changes.push(
+      ...(await postTrackedCount(
+        m,
+        this.ledger,
+        {
+          stockTakingId: id,
+          inventoryId: st.inventory_id,
+          userId: user.id,
+          note: st.number,
+          unitCost: new Map(figures.map((f) => [f.variantId, f.unitCost])),
+        },
+        tracked,
+      )),
+    );
+    const posted = trackedVarianceDto(tracked);
+    for (const variantId of trackedIds)
+      await m.query(
+        'UPDATE stock_taking_lines SET tracked = $3 WHERE stock_taking_id = $1 AND variant_id = $2',
+        [
+          id,
+          variantId,
+          JSON.stringify({
+            serials: posted.serials.filter((x) => x.variantId === variantId),
+            lots: posted.lots.filter((x) => x.variantId === variantId),
+          }),
+        ],
+      );
     // The money effect of the count, in one place a posting rule can read (accounting, later).
     const varianceValue = moving.reduce(
       (sum, f) =>
@@ -109,8 +170,8 @@ export class PostStockTakingHandler extends TransactionalCommandHandler<
     );
     await pushStockEvents(tx, changes);
     // The books post the variances at the average cost the stock ledger moved them at.
-    const [value] = valueChanges(changes);
-    if (value)
+    // (a unit found here that was recorded at another branch moves that branch's stock too)
+    for (const value of valueChanges(changes))
       await tx.raise('stocktaking.posted', {
         stockTakingId: id,
         number: st.number,

@@ -37,6 +37,8 @@ describe('RecordCountHandler', () => {
       '2.000',
       null,
       'u-1',
+      null,
+      null,
     ]);
     expect(runner.tx!.audits).toEqual([]);
   });

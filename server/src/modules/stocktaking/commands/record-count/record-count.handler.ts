@@ -3,7 +3,8 @@ import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { LIMITS, quantityFitsUnit } from '@pos/contracts';
+import { LIMITS, normalizeSerial, quantityFitsUnit, SERIAL_PATTERN } from '@pos/contracts';
+import { invalid, lotExists, trackingOf, unitsNamed } from '../../../inventory';
 import {
   CommandRunner,
   TransactionalCommandHandler,
@@ -48,7 +49,7 @@ export class RecordCountHandler extends TransactionalCommandHandler<
       if (seen) return { countId: dto.id, variantId: seen.variant_id, created: false };
     }
     assertStockTakingStep(st, 'count');
-    const variantId = await this.resolve(m, dto.variantId, dto.barcode);
+    const { variantId, serial, lot } = await this.tracked(m, dto);
     // Counted goods are counted in whole numbers (issue 11).
     const [{ unit }] = await m.query(
       'SELECT p.unit FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1',
@@ -97,13 +98,83 @@ export class RecordCountHandler extends TransactionalCommandHandler<
         name: await this.name(m, variantId),
       });
     }
+    // Under the line's lock (taken above): a unit scanned once per count, a lot never below zero.
+    if (serial || lot) await this.checkTracked(m, id, { variantId, serial, lot, qty });
     const countId = dto.id ?? uuidv7();
     await m.query(
-      `INSERT INTO stock_taking_counts (id, stock_taking_id, variant_id, quantity, barcode, user_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [countId, id, variantId, qty, dto.barcode ?? null, user.id],
+      `INSERT INTO stock_taking_counts (id, stock_taking_id, variant_id, quantity, barcode, user_id, serial, lot) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [countId, id, variantId, qty, dto.barcode ?? null, user.id, serial, lot],
     );
     await pushProgress(tx, st, 'open');
     return { countId, variantId, created: true };
+  }
+
+  /**
+   * The count's variant, and a tracked product's unit or lot (docs/decisions/0117): a serial
+   * product is counted by its units' codes (a code no unit has needs its product given), one per
+   * count; a batch product per lot (a lot it has); an untracked one by neither.
+   */
+  private async tracked(
+    m: EntityManager,
+    dto: RecordCountCommand['dto'],
+  ): Promise<{ variantId: string; serial: string | null; lot: string | null }> {
+    const code = dto.serial ? normalizeSerial(dto.serial) : null;
+    if (code && !SERIAL_PATTERN.test(code))
+      throw invalid('validation.stocktaking.serialInvalid', { field: 'serial', serial: code });
+    const given =
+      dto.variantId || dto.barcode || !code
+        ? await this.resolve(m, dto.variantId, dto.barcode)
+        : null;
+    const [unit] = code ? await unitsNamed(m, code, given) : [];
+    const variantId = given ?? unit?.variantId;
+    if (!variantId)
+      throw invalid('validation.stocktaking.serialUnknown', {
+        field: 'serial',
+        serial: code ?? '',
+      });
+    const product = (await trackingOf(m, [variantId])).get(variantId);
+    if (!product) throw Errors.notFound();
+    const { name, tracking } = product;
+    if (code && tracking !== 'serial')
+      throw invalid('validation.stocktaking.notSerial', { field: 'serial', name });
+    if (!code && tracking === 'serial')
+      throw invalid('validation.stocktaking.serialRequired', { field: 'serial', name });
+    if (code && Math.abs(dto.quantity) !== 1)
+      throw invalid('validation.stocktaking.serialQuantity', { field: 'quantity' });
+    if (tracking !== 'batch') {
+      if (dto.lot) throw invalid('validation.tracking.notTracked', { field: 'lot', name });
+      return { variantId, serial: code ? (unit?.serial ?? code) : null, lot: null };
+    }
+    if (!dto.lot) throw invalid('validation.stocktaking.lotRequired', { field: 'lot', name });
+    const lot = normalizeSerial(dto.lot);
+    if (!(await lotExists(m, variantId, lot)))
+      throw invalid('validation.stocktaking.lotUnknown', { field: 'lot', name, lot });
+    return { variantId, serial: null, lot };
+  }
+
+  /** A serial scanned once (−1 only after its scan); a lot's counts never below zero. */
+  private async checkTracked(
+    m: EntityManager,
+    id: string,
+    c: { variantId: string; serial: string | null; lot: string | null; qty: string },
+  ): Promise<void> {
+    const [row]: { q: string }[] = await m.query(
+      `SELECT COALESCE(sum(quantity), 0)::text AS q FROM stock_taking_counts
+        WHERE stock_taking_id = $1 AND variant_id = $2 AND (serial = $3 OR lot = $4)`,
+      [id, c.variantId, c.serial, c.lot],
+    );
+    const after = new Decimal(row.q).plus(c.qty);
+    if (c.serial && after.gt(1))
+      throw invalid('validation.stocktaking.serialTwice', { field: 'serial', serial: c.serial });
+    if (c.serial && after.isNegative())
+      throw invalid('validation.stocktaking.serialNotScanned', {
+        field: 'serial',
+        serial: c.serial,
+      });
+    if (c.lot && after.isNegative())
+      throw new AppException('STOCKTAKING_NEGATIVE_COUNT', HttpStatus.BAD_REQUEST, {
+        name: await this.name(m, c.variantId),
+      });
   }
 
   private async resolve(m: EntityManager, variantId?: string, barcode?: string): Promise<string> {

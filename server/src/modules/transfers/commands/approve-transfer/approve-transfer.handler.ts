@@ -1,5 +1,5 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { reserveLines } from '../../services/transfer-stock';
+import { claimUnits, reserveLines } from '../../services/transfer-stock';
 import { TransferStepHandler } from '../../services/transfer-step';
 import type { CommandTransaction } from '../../../../core/cqrs';
 import type { TransferLineRow, TransferRow } from '../../services/transfer-rules';
@@ -10,6 +10,7 @@ export class ApproveTransferHandler extends TransferStepHandler<ApproveTransferC
   protected readonly step = { action: 'approve', to: 'approved' } as const;
 
   protected async work(tx: CommandTransaction, t: TransferRow, lines: TransferLineRow[]) {
+    await claimUnits(tx.m, t, lines);
     await reserveLines(tx, this.ledger, t, lines);
   }
 }

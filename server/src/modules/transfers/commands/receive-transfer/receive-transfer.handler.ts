@@ -2,9 +2,10 @@ import { CommandHandler } from '@nestjs/cqrs';
 import { HttpStatus } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { AppException } from '../../../../core/errors/app.exception';
-import { stockValue, valueChanges } from '../../../inventory';
+import { receiveTracked, stockValue, valueChanges } from '../../../inventory';
 import type { CommandTransaction } from '../../../../core/cqrs';
 import type { TransferLineRow, TransferRow } from '../../services/transfer-rules';
+import { saveTracked } from '../../services/transfer-lines';
 import { moveTransferStock } from '../../services/transfer-stock';
 import { TransferStepHandler } from '../../services/transfer-step';
 import { ReceiveTransferCommand } from './receive-transfer.command';
@@ -62,6 +63,26 @@ export class ReceiveTransferHandler extends TransferStepHandler<ReceiveTransferC
         unitCost: r.line.unit_cost === null ? null : Number(r.line.unit_cost),
         note: r.reason ? `${t.number}: ${r.reason}` : t.number,
       })),
+    );
+    // The units and lots shipped arrive at the destination (those not received are lost: 0117).
+    const arrived = await receiveTracked(
+      m,
+      { transferId: t.id, inventoryId: t.to_inventory_id },
+      received.map((r) => ({
+        field: `lines.${Math.max(
+          dto.lines.findIndex((l) => l.lineId === r.line.id),
+          r.line.line_no - 1,
+        )}`,
+        variantId: r.line.variant_id,
+        shipped: r.line.tracked,
+        received: r.qty.toFixed(3),
+        serials: given.get(r.line.id)?.serials ?? null,
+      })),
+    );
+    await saveTracked(
+      m,
+      received.map((r) => r.line),
+      arrived,
     );
     // Into the destination's inventory at average cost; what did not arrive is valued at the
     // cost it was shipped at (the books clear the transit account with both).

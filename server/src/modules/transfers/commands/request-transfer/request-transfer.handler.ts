@@ -8,7 +8,7 @@ import {
 } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { branchDocumentNumber } from '../../../../core/numbering';
-import { insertLines, mergeLines } from '../../services/transfer-lines';
+import { insertLines, linesSummary, mergeLines } from '../../services/transfer-lines';
 import { involves, recordStep, type TransferRow } from '../../services/transfer-rules';
 import { RequestTransferCommand } from './request-transfer.command';
 
@@ -49,7 +49,7 @@ export class RequestTransferHandler extends TransactionalCommandHandler<
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [id, number, from.id, to.id, from.branch_id, to.branch_id, state, dto.note ?? null, user.id],
     );
-    await insertLines(m, id, lines);
+    await insertLines(m, id, from.id, lines);
     const t: TransferRow = {
       id,
       number,
@@ -64,7 +64,7 @@ export class RequestTransferHandler extends TransactionalCommandHandler<
       to: state,
       user,
       note: dto.note,
-      after: { lines },
+      after: { lines: linesSummary(lines) },
     });
     return { id };
   }

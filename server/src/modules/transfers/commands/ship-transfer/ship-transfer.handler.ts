@@ -1,8 +1,9 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
-import { valueChanges } from '../../../inventory';
+import { shipTracked, valueChanges } from '../../../inventory';
 import type { CommandTransaction } from '../../../../core/cqrs';
 import type { TransferLineRow, TransferRow } from '../../services/transfer-rules';
+import { saveTracked, storedLine } from '../../services/transfer-lines';
 import { moveTransferStock, unreserveLines } from '../../services/transfer-stock';
 import { TransferStepHandler } from '../../services/transfer-step';
 import { ShipTransferCommand } from './ship-transfer.command';
@@ -39,6 +40,13 @@ export class ShipTransferHandler extends TransferStepHandler<ShipTransferCommand
         note: t.number,
       })),
     );
+    // The units named leave the source (in transit), the lots' quantities with them (0117).
+    const shipped = await shipTracked(
+      m,
+      { transferId: t.id, inventoryId: t.from_inventory_id },
+      lines.map((l) => ({ ...storedLine(l), tracked: l.tracked })),
+    );
+    await saveTracked(m, lines, shipped);
     await m.query(
       `UPDATE transfer_request_lines l SET shipped_quantity = l.quantity, unit_cost = v.avg_cost
          FROM variants v WHERE l.transfer_id = $1 AND v.id = l.variant_id`,

@@ -4,7 +4,7 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { insertLines, mergeLines } from '../../services/transfer-lines';
+import { insertLines, linesSummary, mergeLines } from '../../services/transfer-lines';
 import { involves, lockTransfer } from '../../services/transfer-rules';
 import { AppException } from '../../../../core/errors/app.exception';
 import { HttpStatus } from '@nestjs/common';
@@ -37,7 +37,7 @@ export class UpdateTransferDraftHandler extends TransactionalCommandHandler<
     const lines = dto.lines ? mergeLines(dto.lines) : null;
     if (lines) {
       await m.query('DELETE FROM transfer_request_lines WHERE transfer_id = $1', [id]);
-      await insertLines(m, id, lines);
+      await insertLines(m, id, t.from_inventory_id, lines);
     }
     if (dto.note !== undefined)
       await m.query('UPDATE transfer_requests SET note = $2, updated_at = now() WHERE id = $1', [
@@ -49,7 +49,7 @@ export class UpdateTransferDraftHandler extends TransactionalCommandHandler<
       action: 'transfer.edit',
       entity: 'transfer_request',
       entityId: id,
-      after: { lines, note: dto.note },
+      after: { lines: lines && linesSummary(lines), note: dto.note },
     });
   }
 }
