@@ -76,3 +76,4 @@ export * from './dto/giftcards.dto';
 export * from './dto/loyalty.dto';
 export * from './tracking';
 export * from './dto/tracking.dto';
+export * from './escpos';
