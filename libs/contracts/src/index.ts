@@ -77,3 +77,4 @@ export * from './dto/loyalty.dto';
 export * from './tracking';
 export * from './dto/tracking.dto';
 export * from './escpos';
+export * from './dto/printing.dto';
