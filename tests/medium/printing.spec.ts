@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { encodeDrawerPulse, encodeReceipt, toRaster } from '@pos/contracts';
 import { startVirtualPrinter, type VirtualPrinter } from '../support-virtual-printer';
+import { PrintBridge } from '../../server/src/print-bridge/print-bridge';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 
 // Issue 35 items 1–2 (docs/decisions/0113): a till's printer set by an administrator, the server's
@@ -71,6 +72,7 @@ describe('printing', () => {
       paperWidth: 80,
       codePage: null,
       drawer: false,
+      printBridgeUrl: null,
     });
     const cashier = await signedIn([]);
     expect(
@@ -179,5 +181,80 @@ describe('printing', () => {
     // another branch's till: not found, nothing recorded
     const far = await signedIn(['can_open_cash_drawer']);
     expect((await far.post(`/api/PosDevices/${otherDeviceId}/drawer`)).status).toBe(404);
+  });
+});
+
+// The shop's LAN bridge (npm run print-bridge): the same relay without the server.
+describe('print bridge', () => {
+  let printer: VirtualPrinter;
+  let bridge: PrintBridge;
+  let url: string;
+  const job = (body: object, origin = 'https://pos.example') =>
+    fetch(`${url}/print`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    printer = await startVirtualPrinter();
+    bridge = new PrintBridge({
+      port: 0,
+      host: '127.0.0.1',
+      origins: ['https://pos.example'],
+      printers: [printer.address],
+    });
+    url = await bridge.start();
+  });
+  afterAll(async () => {
+    await bridge.stop();
+    await printer.close();
+  });
+
+  it('relays a job from an allowed origin to an allowed printer, with CORS and private-network headers', async () => {
+    const pre = await fetch(`${url}/print`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://pos.example', 'Access-Control-Request-Private-Network': 'true' },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('https://pos.example');
+    expect(pre.headers.get('access-control-allow-private-network')).toBe('true');
+    const data = Buffer.from(encodeDrawerPulse()).toString('base64');
+    const res = await job({ printer: printer.address, data });
+    expect(res.status).toBe(204);
+    expect(await printer.nextJob()).toMatchObject({ inits: 1, pulses: 1 });
+  });
+
+  it('refuses other origins, other printers, bad data; 502 for a printer that does not answer', async () => {
+    const data = Buffer.from(encodeDrawerPulse()).toString('base64');
+    expect((await job({ printer: printer.address, data }, 'https://evil.example')).status).toBe(
+      403,
+    );
+    expect((await job({ printer: '10.0.0.1:9100', data })).status).toBe(400);
+    expect((await job({ printer: printer.address, data: '%%' })).status).toBe(400);
+    const open = new PrintBridge({ port: 0, host: '127.0.0.1', origins: [], printers: [] });
+    const openUrl = await open.start();
+    const far = await fetch(`${openUrl}/print`, {
+      method: 'POST',
+      body: JSON.stringify({ printer: '127.0.0.1:22', data }),
+    });
+    expect(far.status).toBe(400); // only port 9100 without a list of printers
+    const gone = await startVirtualPrinter();
+    await gone.close();
+    const bridge2 = new PrintBridge({
+      port: 0,
+      host: '127.0.0.1',
+      origins: [],
+      printers: [gone.address],
+    });
+    const url2 = await bridge2.start();
+    const res = await fetch(`${url2}/print`, {
+      method: 'POST',
+      body: JSON.stringify({ printer: gone.address, data }),
+    });
+    expect(res.status).toBe(502);
+    await bridge2.stop();
+    await open.stop();
+    expect(printer.jobs).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import {
   IsIn,
   IsInt,
   IsString,
+  IsUrl,
   Max,
   MaxLength,
   Min,
@@ -55,6 +56,14 @@ export class SetDevicePrinterDto {
   codePage: number | null;
   /** A cash drawer hangs on the printer (its pulse on a cash payment). */
   @IsBoolean() drawer: boolean;
+  /**
+   * The shop's LAN print bridge (`npm run print-bridge`, docs/printing.md) the till sends a network
+   * printer's jobs to first (offline too); null: through the server.
+   */
+  @ValidateIf((_, v) => v != null && v !== '')
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  @MaxLength(200)
+  printBridgeUrl?: string | null;
 }
 
 /** POST /PosDevices/:id/print: the ESC/POS bytes to relay to the register's network printer. */
@@ -72,4 +81,5 @@ export type DevicePrinterDto = {
   paperWidth: PaperWidth;
   codePage: number | null;
   drawer: boolean;
+  printBridgeUrl: string | null;
 };

@@ -25,6 +25,7 @@ export const FIELD_LABELS_AR: Record<string, string> = {
   'field.printerAddress': 'عنوان الطابعة',
   'field.paperWidth': 'عرض الورق',
   'field.codePage': 'صفحة الترميز',
+  'field.printBridgeUrl': 'عنوان جسر الطباعة',
   'field.drawer': 'درج النقدية',
   'field.data': 'بيانات الطباعة',
   'field.previousUuid': 'رقم الإيصال الإلكتروني السابق',

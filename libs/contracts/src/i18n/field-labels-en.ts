@@ -25,6 +25,7 @@ export const FIELD_LABELS_EN: Record<string, string> = {
   'field.printerAddress': 'Printer address',
   'field.paperWidth': 'Paper width',
   'field.codePage': 'Code page',
+  'field.printBridgeUrl': 'Print bridge address',
   'field.drawer': 'Cash drawer',
   'field.data': 'Print data',
   'field.previousUuid': 'Previous e-receipt UUID',

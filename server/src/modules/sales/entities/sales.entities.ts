@@ -145,6 +145,7 @@ export class PosDeviceEntity extends CreatedRowColumns {
   @Column('integer', { default: 80 }) paperWidth: number;
   @Column('integer', { nullable: true }) codePage: number | null;
   @Column('boolean', { default: false }) drawer: boolean;
+  @Column('text', { nullable: true }) printBridgeUrl: string | null;
 }
 
 /** What an offline sale let through that a person should look at (issue 32 item 5). */

@@ -85,7 +85,7 @@ export async function readDevicePrinter(
   const [row] = await m.query(
     `SELECT branch_id AS "branchId", printer_kind AS "printerKind",
             printer_address AS "printerAddress", paper_width AS "paperWidth",
-            code_page AS "codePage", drawer
+            code_page AS "codePage", drawer, print_bridge_url AS "printBridgeUrl"
        FROM pos_devices WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
     [id],
   );

@@ -30,11 +30,12 @@ export class SetDevicePrinterHandler extends TransactionalCommandHandler<SetDevi
       paperWidth: dto.paperWidth,
       codePage: dto.codePage ?? null,
       drawer: dto.drawer,
+      printBridgeUrl: dto.printBridgeUrl?.trim() || null,
     };
     await m.query(
       `UPDATE pos_devices SET printer_kind = $2, printer_address = $3, paper_width = $4,
-              code_page = $5, drawer = $6 WHERE id = $1`,
-      [id, after.printerKind, after.printerAddress, after.paperWidth, after.codePage, after.drawer],
+              code_page = $5, drawer = $6, print_bridge_url = $7 WHERE id = $1`,
+      [id, ...Object.values(after)],
     );
     const { branchId: _branch, ...before } = device;
     tx.audit({ action: 'pos_device.printer', entity: 'pos_device', entityId: id, before, after });
