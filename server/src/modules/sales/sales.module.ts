@@ -41,8 +41,9 @@ import { SALES_ENTITIES } from './entities/sales.entities';
     ReturnsController,
     DailyReportController,
     PaymentMethodsController,
-    PosDevicesController,
+    // before PosDevicesController: GET /PosDevices/printers is not GET /PosDevices/:id
     PosDevicePrintController,
+    PosDevicesController,
     SaleFlagsController,
   ],
   providers: [

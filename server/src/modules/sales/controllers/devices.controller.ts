@@ -130,6 +130,13 @@ export class PosDevicePrintController {
     private readonly queries: DevicesQueries,
   ) {}
 
+  /** Every till the administrator's scope holds, with its printer (the printers' settings). */
+  @AdminOnly()
+  @Get('printers')
+  printers(@Query() query: SaleFlagQueryDto, @CurrentUser() user: AuthUser) {
+    return this.queries.printers(query, user);
+  }
+
   @Authenticated()
   @Get(':id/printer')
   printer(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {

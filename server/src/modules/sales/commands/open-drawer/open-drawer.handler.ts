@@ -30,7 +30,8 @@ export class OpenDrawerHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<OpenDrawerResult> {
     const printer = await this.printing.printer(deviceId, user, tx.m);
-    const byServer = printer.printerKind === 'network';
+    // a till with a LAN bridge reaches its printer itself (the server may be in the cloud)
+    const byServer = printer.printerKind === 'network' && !printer.printBridgeUrl;
     tx.audit({
       action: 'pos_device.open-drawer',
       entity: 'pos_device',
