@@ -10,8 +10,6 @@ import { fetchPaymentMethods } from '../../../shared/api/paymentMethods';
 import { printerApi } from '../../../shared/printing/printerApi';
 import { canPrintDirect, sendToPrinter } from '../../../shared/printing/transport';
 import { printSoon, PRINT_ROOT_CLASS } from '../../../shared/ui/print';
-import { outboxDb } from '../offline/outbox/db';
-import { deviceIdentity } from '../offline/outbox/store';
 
 // The till's receipt printer (issue 35, docs/decisions/0113): the receipt the till has drawn in its
 // print area (the same component the browser's print dialog prints) is drawn to the printer's dots,
@@ -37,6 +35,11 @@ function cached(deviceId: string): TillPrinter | null {
 export function tillPrinter(refresh = false): Promise<TillPrinter | null> {
   if (known && !refresh) return known;
   known = (async () => {
+    // the outbox's identity (its code is loaded on demand, as the outbox's engine is)
+    const [{ deviceIdentity }, { outboxDb }] = await Promise.all([
+      import('../offline/outbox/store'),
+      import('../offline/outbox/db'),
+    ]);
     const device = await deviceIdentity(outboxDb());
     try {
       const printer = await printerApi.get(device.id);
@@ -53,7 +56,7 @@ export function tillPrinter(refresh = false): Promise<TillPrinter | null> {
 
 /** The printer and the raster code fetched before the first receipt (the first cart line). */
 export function preloadTillPrinter(): void {
-  tillPrinter().then(
+  tillPrinter(true).then(
     (found) => {
       if (found && canPrintDirect(found.printer))
         void import('../../../shared/printing/rasterize').catch(() => undefined);
@@ -89,7 +92,14 @@ const frames = () =>
  * screen), drawn to the printer's dots.
  */
 async function rasterizePrintArea(dots: number) {
-  const root = document.querySelector<HTMLElement>(`.${PRINT_ROOT_CLASS}`);
+  // the print area that holds a document (React may not have drawn it yet: a few frames)
+  let root: HTMLElement | undefined;
+  for (let i = 0; i < 30 && !root; i++) {
+    root = [...document.querySelectorAll<HTMLElement>(`.${PRINT_ROOT_CLASS}`)].find(
+      (area) => area.firstElementChild,
+    );
+    if (!root) await frames();
+  }
   const receipt = root?.firstElementChild as HTMLElement | null | undefined;
   if (!root || !receipt) throw new Error('nothing in the print area');
   // an A4 document is the print dialog's (a thermal roll takes the 80 mm layout)
@@ -132,7 +142,7 @@ export async function printTillDocument(doc: TillDocument): Promise<'printer' | 
     await sendToPrinter(found.deviceId, printer, bytes);
     return 'printer';
   } catch (err) {
-    console.warn('thermal print failed, opening the print dialog', err);
+    console.warn(`thermal print failed, opening the print dialog: ${String(err)}`);
     printSoon();
     return 'dialog';
   }

@@ -80,7 +80,7 @@ export function DevicePrintersPanel() {
             </TableHead>
             <TableBody>
               {list.data.map((row) => (
-                <TableRow key={row.id} data-testid="device-printer-row">
+                <TableRow key={row.id} data-testid="device-printer-row" data-device-id={row.id}>
                   <TableCell>
                     {row.name} ({row.number})
                   </TableCell>
