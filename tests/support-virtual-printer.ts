@@ -2,7 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { dirname } from 'node:path';
 import { PNG } from 'pngjs';
-import { decodeEscPos, rasterDot, type DecodedJob, type Raster } from '../libs/contracts/src/escpos';
+import {
+  decodeEscPos,
+  rasterDot,
+  type DecodedJob,
+  type Raster,
+} from '../libs/contracts/src/escpos';
 
 // A virtual ESC/POS printer for the test suite (issue 35): a raw TCP listener (what port 9100 is on
 // a real one) on an ephemeral port; each connection is one job, decoded (init, raster bands, feed,

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { toRaster } from '../../libs/contracts/src/escpos';
@@ -10,6 +10,7 @@ import {
   writePng,
   type VirtualPrinter,
 } from '../support-virtual-printer';
+import { deviceIdIn } from './offline-devices';
 import { dismissLowStockWhenShown, openShiftOnFreeRegister, scan, signIn } from './support';
 
 // Issue 35's acceptance (docs/decisions/0113): a till whose printer is the virtual ESC/POS printer
@@ -50,24 +51,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 type Variant = { id: string; barcodes: string[]; sellPrice: number; onHand?: number };
-
-/** The till's device id (its outbox's identity). */
-const deviceIdOf = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('pos-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('meta').objectStore('meta').get('device');
-          req.onsuccess = () => {
-            open.result.close();
-            resolve((req.result as { id: string }).id);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
 
 /**
  * To `width` then 1 bit as the printer would: the middle `width` columns when the screenshot is a
@@ -199,29 +182,27 @@ test('a sale prints its receipt to the thermal printer without a dialog, as on s
   });
   page.on('pageerror', (e) => console.log('page error', e.message));
   await signIn(page, 'admin', undefined, { to: '/POS' });
-  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+  // a product of the admin's branch with stock for two sales
+  const { user } = (await (await page.request.get('/api/auth/session')).json()) as {
     user: { branchId: string };
   };
-  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
+  const options = (await (await page.request.get('/api/Inventories/options')).json()) as {
     id: string;
     branchId: string;
     isDefault?: boolean;
   }[];
-  const inventory =
-    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
-    inventories.find((i) => i.branchId === session.user.branchId)!;
-  const found = (await (
-    await page.request.get(`/api/variants/search?q=DEMO&inventoryId=${inventory.id}&limit=30`)
-  ).json()) as Variant[];
-  const item = found.find((v) => v.barcodes.length > 0 && (v.onHand ?? 0) >= 4)!;
+  const own = options.find((i) => i.branchId === user.branchId && i.isDefault)!;
+  const search = `/api/variants/search?q=DEMO&inventoryId=${own.id}&limit=30`;
+  const variants = (await (await page.request.get(search)).json()) as Variant[];
+  const item = variants.find((v) => v.barcodes.length > 0 && (v.onHand ?? 0) >= 4)!;
   expect(item).toBeTruthy();
   await openShiftOnFreeRegister(page.request, 0, 40);
 
   // The till registers itself on the till screen; its printer is set on the settings screen.
   await page.reload();
   await expect(page.getByTestId('pos-screen')).toBeVisible();
-  await expect.poll(() => deviceIdOf(page).catch(() => '')).not.toBe('');
-  const deviceId = await deviceIdOf(page);
+  await expect.poll(() => deviceIdIn(page).catch(() => '')).not.toBe('');
+  const deviceId = await deviceIdIn(page);
   await expect
     .poll(async () => (await page.request.get(`/api/PosDevices/${deviceId}/printer`)).status())
     .toBe(200);

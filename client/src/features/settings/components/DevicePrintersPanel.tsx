@@ -19,6 +19,7 @@ import {
   PAPER_WIDTHS,
   PRINTER_KINDS,
   SetDevicePrinterDto,
+  type DevicePrinterDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -131,51 +132,40 @@ function PrinterDialog({ device, onClose }: { device: DevicePrinterRowDto; onClo
   });
   const kind = form.watch('printerKind');
 
-  const save = (body: SetDevicePrinterDto) => printerApi.set(device.id, body);
+  /** Saves (the list refreshed), then `then` with the printer as saved; an error is shown. */
+  const saving = (then: (printer: DevicePrinterDto) => Promise<void> | void) =>
+    form.submit(async (body) => {
+      setBusy(true);
+      try {
+        const printer = await printerApi.set(device.id, body);
+        await queryClient.invalidateQueries({ queryKey: printersKey });
+        await then(printer);
+      } catch (err) {
+        handleError(err, { toast: true });
+      } finally {
+        setBusy(false);
+      }
+    });
 
   /** Saves, then prints the slip to the printer as saved (a USB or serial one is picked here). */
-  const testPrint = form.submit(async (body) => {
-    setBusy(true);
-    try {
-      const printer = await save(body);
-      await queryClient.invalidateQueries({ queryKey: printersKey });
-      if (printer.printerKind === 'browser') {
-        toast.info(t('printers.browserTest'));
-        return;
-      }
-      const { rasterizeElement } = await import('../../../shared/printing/rasterize');
-      const raster = await rasterizeElement(
-        document.querySelector<HTMLElement>('[data-testid=printer-test-slip]')!,
-        PAPER_DOTS[printer.paperWidth],
-      );
-      await sendToPrinter(
-        device.id,
-        printer,
-        encodeReceipt({ raster, codePage: printer.codePage }),
-        {
-          pick: true,
-        },
-      );
-      toast.success(t('printers.testSent'));
-    } catch (err) {
-      handleError(err, { toast: true });
-    } finally {
-      setBusy(false);
+  const testPrint = saving(async (printer) => {
+    if (printer.printerKind === 'browser') {
+      toast.info(t('printers.browserTest'));
+      return;
     }
+    const { rasterizeElement } = await import('../../../shared/printing/rasterize');
+    const raster = await rasterizeElement(
+      document.querySelector<HTMLElement>('[data-testid=printer-test-slip]')!,
+      PAPER_DOTS[printer.paperWidth],
+    );
+    const bytes = encodeReceipt({ raster, codePage: printer.codePage });
+    await sendToPrinter(device.id, printer, bytes, { pick: true });
+    toast.success(t('printers.testSent'));
   });
 
-  const submit = form.submit(async (body) => {
-    setBusy(true);
-    try {
-      await save(body);
-      await queryClient.invalidateQueries({ queryKey: printersKey });
-      toast.success(t('printers.saved'));
-      onClose();
-    } catch (err) {
-      handleError(err, { toast: true });
-    } finally {
-      setBusy(false);
-    }
+  const submit = saving(() => {
+    toast.success(t('printers.saved'));
+    onClose();
   });
 
   return (
