@@ -459,7 +459,12 @@ export const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 
 /** The device's id, as its outbox holds it. */
 export function deviceIdOf(till: Till): Promise<string> {
-  return till.page.evaluate(
+  return deviceIdIn(till.page);
+}
+
+/** The id of the till open in `page`, as its outbox holds it. */
+export function deviceIdIn(page: Page): Promise<string> {
+  return page.evaluate(
     () =>
       new Promise<string>((resolve, reject) => {
         const open = indexedDB.open('pos-outbox');

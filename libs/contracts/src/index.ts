@@ -77,3 +77,5 @@ export * from './dto/giftcards.dto';
 export * from './dto/loyalty.dto';
 export * from './tracking';
 export * from './dto/tracking.dto';
+export * from './escpos';
+export * from './dto/printing.dto';

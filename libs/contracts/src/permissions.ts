@@ -54,6 +54,9 @@ export const PERMISSION_KEYS = [
  *   the return, docs/decisions/0083).
  * - can_sell_expired_batch: sell from a lot past its expiry date (issue 34, docs/decisions/0107:
  *   refused otherwise; each such sale audited).
+ * - can_open_cash_drawer: open the cash drawer at the till without a sale (issue 35 item 2,
+ *   docs/decisions/0113; the spec lists none; each opening audited). A cash sale or refund opens
+ *   it with no more than the sale's or the return's permission.
  */
 export const EXTRA_PERMISSION_KEYS = [
   'can_manage_products',
@@ -64,6 +67,7 @@ export const EXTRA_PERMISSION_KEYS = [
   'can_sell_at_price_list',
   'can_sell_gift_cards',
   'can_sell_expired_batch',
+  'can_open_cash_drawer',
 ] as const;
 
 export const ALL_PERMISSION_KEYS = [...PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
@@ -112,6 +116,7 @@ export const PERMISSION_GROUPS: { group: string; keys: PermissionKey[] }[] = [
       'can_sell_at_price_list',
       'can_sell_gift_cards',
       'can_sell_expired_batch',
+      'can_open_cash_drawer',
       'can_bypass_max_discount',
       'view_all_shifts',
       'can_see_shift_totals',

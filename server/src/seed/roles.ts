@@ -28,6 +28,7 @@ export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
       'can_sell_at_price_list',
       'can_sell_gift_cards',
       'can_sell_expired_batch',
+      'can_open_cash_drawer',
       'can_bypass_max_discount',
       'view_all_shifts',
       'can_see_shift_totals',

@@ -69,6 +69,10 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'validation.eta.uuid': '«{field}» ليس رقم إيصال إلكتروني صحيحًا',
   'validation.eta.dateTimeIssued': '«{field}» ليس وقتًا صحيحًا',
   'errors.ETA_POS_SERIAL_TAKEN': 'الرقم التسلسلي {serial} مستخدم لنقطة بيع أخرى',
+  'validation.printer.address':
+    '«{field}» اسم جهاز أو عنوان IP ومعه :المنفذ اختياريًا (9100 إن لم يُذكر)',
+  'errors.NO_NETWORK_PRINTER': 'لا توجد طابعة شبكة لهذا الجهاز',
+  'errors.PRINTER_UNREACHABLE': 'الطابعة على {address} لم ترد',
   'errors.DEVICE_NOT_REGISTERED': 'جهاز البيع غير مسجل في فرعك',
   'errors.DEVICE_GRANT_INVALID':
     'تصريح الكاشير على هذا الجهاز غير صالح (انتهى، أو أُوقف المستخدم أو سُجّل خروجه من كل الأجهزة)',

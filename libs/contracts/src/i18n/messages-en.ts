@@ -71,6 +71,10 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'validation.eta.uuid': '"{field}" is not a valid e-receipt UUID',
   'validation.eta.dateTimeIssued': '"{field}" is not a valid time',
   'errors.ETA_POS_SERIAL_TAKEN': 'POS serial {serial} is used by another point of sale',
+  'validation.printer.address':
+    '"{field}" is a host name or IP address with an optional :port (9100 when left out)',
+  'errors.NO_NETWORK_PRINTER': 'This till has no network printer',
+  'errors.PRINTER_UNREACHABLE': 'The printer at {address} did not answer',
   'errors.DEVICE_NOT_REGISTERED':
     'This till is not registered in your branch; connect it once and reload the point of sale',
   'errors.DEVICE_GRANT_INVALID':

@@ -11,7 +11,14 @@ import { ReviewSaleFlagHandler } from './commands/review-sale-flag/review-sale-f
 import { SetDeviceEtaSerialHandler } from './commands/set-device-eta-serial/set-device-eta-serial.handler';
 import { IssueDeviceGrantHandler } from './commands/issue-device-grant/issue-device-grant.handler';
 import { RevokeDeviceGrantHandler } from './commands/revoke-device-grant/revoke-device-grant.handler';
-import { PosDevicesController, SaleFlagsController } from './controllers/devices.controller';
+import {
+  PosDevicePrintController,
+  PosDevicesController,
+  SaleFlagsController,
+} from './controllers/devices.controller';
+import { SetDevicePrinterHandler } from './commands/set-device-printer/set-device-printer.handler';
+import { OpenDrawerHandler } from './commands/open-drawer/open-drawer.handler';
+import { DevicePrinting } from './services/device-printing';
 import { DevicesQueries } from './queries/devices.queries';
 import { SalePostJournalHandler } from './events/on-sale-events.post-journal.handler';
 import {
@@ -34,6 +41,8 @@ import { SALES_ENTITIES } from './entities/sales.entities';
     ReturnsController,
     DailyReportController,
     PaymentMethodsController,
+    // before PosDevicesController: GET /PosDevices/printers is not GET /PosDevices/:id
+    PosDevicePrintController,
     PosDevicesController,
     SaleFlagsController,
   ],
@@ -48,6 +57,9 @@ import { SALES_ENTITIES } from './entities/sales.entities';
     RegisterDeviceHandler,
     ReviewSaleFlagHandler,
     SetDeviceEtaSerialHandler,
+    SetDevicePrinterHandler,
+    OpenDrawerHandler,
+    DevicePrinting,
     IssueDeviceGrantHandler,
     RevokeDeviceGrantHandler,
     DevicesQueries,

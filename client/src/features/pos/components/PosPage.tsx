@@ -24,7 +24,7 @@ import { enabledModulesState, sessionUserState, storeSettingsState } from '../..
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { NumberPrompt } from '../../../shared/ui/NumberPrompt';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
-import { printSoon, usePaperLayout } from '../../../shared/ui/print';
+import { usePaperLayout } from '../../../shared/ui/print';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, type InventoryOption } from '../../catalog';
 import { loadEReceiptMark } from '../../eta';
@@ -64,6 +64,8 @@ import { SerialsDialog } from './SerialsDialog';
 import { TillDialogs, type Printed, type TillOpen } from './TillDialogs';
 import { TillPayment } from './TillPayment';
 import { TotalsPanel } from './TotalsPanel';
+import { OpenDrawerButton } from '../printing/OpenDrawerButton';
+import { preloadTillPrinter, printTillDocument } from '../printing/tillPrinter';
 
 export { currentShiftQuery } from '../hooks/useCurrentShift';
 
@@ -148,7 +150,8 @@ function PosScreen({ register }: { register: number }) {
     loadTillExtras().then(
       () => {
         setPrinted(doc);
-        printSoon();
+        // to the till's printer without a dialog when it has one (issue 35), else the dialog
+        void printTillDocument(doc);
       },
       (err: unknown) => handleError(err, { toast: true }),
     );
@@ -209,6 +212,7 @@ function PosScreen({ register }: { register: number }) {
     if (empty) return;
     loadBarcodeLib().catch(() => undefined);
     loadTillExtras().catch(() => undefined);
+    preloadTillPrinter();
   }, [empty]);
 
   const parkedLabel = useCallback((count: number) => t('parked.label', { count }), [t]);
@@ -326,6 +330,7 @@ function PosScreen({ register }: { register: number }) {
               arrivalCode={arrivalCode}
             />
           </Box>
+          <OpenDrawerButton />
           <Tooltip title={t('settings.title')}>
             <IconButton onClick={openSettings} aria-label={t('settings.title')}>
               <Settings fontSize="small" />

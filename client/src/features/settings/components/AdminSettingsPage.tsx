@@ -13,6 +13,7 @@ import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
+import { DevicePrintersPanel } from './DevicePrintersPanel';
 
 /** /admin/settings (admin only): the site settings, today the branch limit. */
 export default function AdminSettingsPage() {
@@ -75,6 +76,7 @@ export default function AdminSettingsPage() {
           </SaveButton>
         </Box>
       </Paper>
+      <DevicePrintersPanel />
     </Box>
   );
 }

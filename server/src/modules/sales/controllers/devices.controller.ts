@@ -1,8 +1,31 @@
-import { Controller, Delete, Get, HttpStatus, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { RegisterDeviceDto, SaleFlagQueryDto, SetDeviceEtaSerialDto } from '@pos/contracts';
+import {
+  PrintJobDto,
+  RegisterDeviceDto,
+  SaleFlagQueryDto,
+  SetDeviceEtaSerialDto,
+  SetDevicePrinterDto,
+} from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { Authenticated, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
+import {
+  AdminOnly,
+  Authenticated,
+  CurrentUser,
+  RequirePermissions,
+} from '../../../core/auth/decorators';
+import { UuidPipe } from '../../../core/http/uuid.pipe';
 import {
   createdOrSeen,
   DocumentController,
@@ -16,7 +39,10 @@ import { ReviewSaleFlagCommand } from '../commands/review-sale-flag/review-sale-
 import { SetDeviceEtaSerialCommand } from '../commands/set-device-eta-serial/set-device-eta-serial.command';
 import { IssueDeviceGrantCommand } from '../commands/issue-device-grant/issue-device-grant.command';
 import { RevokeDeviceGrantCommand } from '../commands/revoke-device-grant/revoke-device-grant.command';
+import { SetDevicePrinterCommand } from '../commands/set-device-printer/set-device-printer.command';
+import { OpenDrawerCommand } from '../commands/open-drawer/open-drawer.command';
 import { DevicesQueries } from '../queries/devices.queries';
+import { DevicePrinting } from '../services/device-printing';
 
 /** A till's ETA POS serial and the tills' list: as the branch's e-receipt settings. */
 const EReceiptAccess = () => RequirePermissions(['can_see_einvoice'], ['Einvoice']);
@@ -55,6 +81,25 @@ const EReceiptAccess = () => RequirePermissions(['can_see_einvoice'], ['Einvoice
      * ring with it, so each is booked to them after an offline user switch. 201 with the token.
      */
     issueGrant: { route: Post(':id/grant'), id: true, command: IssueDeviceGrantCommand },
+    /** A till's receipt printer (issue 35 item 1): administrators. 200 with the printer. */
+    setPrinter: {
+      route: Put(':id/printer'),
+      id: true,
+      command: SetDevicePrinterCommand,
+      body: SetDevicePrinterDto,
+      access: AdminOnly(),
+      answer: (q: DevicesQueries, _: unknown, user: AuthUser, id: string) => q.printer(id, user),
+    },
+    /**
+     * "Open drawer" without a sale (issue 35 item 2): can_open_cash_drawer, audited. 201 with who
+     * sends the pulse: the server (a network printer) or the till (USB, serial, the LAN bridge).
+     */
+    openDrawer: {
+      route: Post(':id/drawer'),
+      id: true,
+      command: OpenDrawerCommand,
+      access: RequirePermissions(['can_open_cash_drawer']),
+    },
     /** The signed-in cashier removes themselves from this till: their grants for it end. */
     revokeGrant: {
       route: Delete(':id/grant'),
@@ -70,6 +115,48 @@ export class PosDevicesController extends DocumentController(DevicesQueries) {
   @Get()
   list(@Query() query: SaleFlagQueryDto, @CurrentUser() user: AuthUser) {
     return this.queries.devices(query, user);
+  }
+}
+
+/**
+ * A till's printer (issue 35, docs/decisions/0113): what it is (any signed-in person of the
+ * branch: the till reads it to print), and the relay of a print job to a network printer.
+ */
+@ApiTags('sales')
+@Controller('PosDevices')
+export class PosDevicePrintController {
+  constructor(
+    private readonly printing: DevicePrinting,
+    private readonly queries: DevicesQueries,
+  ) {}
+
+  /** Every till the administrator's scope holds, with its printer (the printers' settings). */
+  @AdminOnly()
+  @Get('printers')
+  printers(@Query() query: SaleFlagQueryDto, @CurrentUser() user: AuthUser) {
+    return this.queries.printers(query, user);
+  }
+
+  @Authenticated()
+  @Get(':id/printer')
+  printer(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
+    return this.queries.printer(id, user);
+  }
+
+  /**
+   * ESC/POS bytes (base64, ≤ PRINT_JOB_MAX_BYTES) relayed on raw TCP to the till's network
+   * printer; 204 once the printer took the last byte, 502 when it did not answer, 409 when the till
+   * has no network printer.
+   */
+  @Authenticated()
+  @Post(':id/print')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async print(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: PrintJobDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<void> {
+    await this.printing.print(id, Buffer.from(dto.data, 'base64'), user);
   }
 }
 

@@ -139,6 +139,13 @@ export class PosDeviceEntity extends CreatedRowColumns {
   @Column('text', { nullable: true }) etaPosSerial: string | null;
   @Column('uuid', { nullable: true }) registeredBy: string | null;
   @Column('timestamptz', { default: () => 'now()' }) lastSeenAt: Date;
+  /** its receipt printer (issue 35, docs/decisions/0113) */
+  @Column('text', { default: 'browser' }) printerKind: string;
+  @Column('text', { nullable: true }) printerAddress: string | null;
+  @Column('integer', { default: 80 }) paperWidth: number;
+  @Column('integer', { nullable: true }) codePage: number | null;
+  @Column('boolean', { default: false }) drawer: boolean;
+  @Column('text', { nullable: true }) printBridgeUrl: string | null;
 }
 
 /** What an offline sale let through that a person should look at (issue 32 item 5). */

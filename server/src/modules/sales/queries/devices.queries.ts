@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { PosDeviceDto, SaleFlagDto, SaleFlagQueryDto } from '@pos/contracts';
+import type { DevicePrinterDto, PosDeviceDto, SaleFlagDto, SaleFlagQueryDto } from '@pos/contracts';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { askedBranch, branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
+
+const PRINTER_COLUMNS = `printer_kind AS "printerKind", printer_address AS "printerAddress",
+  paper_width AS "paperWidth", code_page AS "codePage", drawer, print_bridge_url AS "printBridgeUrl"`;
 
 /** The branch's tills and the flags their offline sales raised (issue 32). */
 @Injectable()
@@ -27,6 +31,27 @@ export class DevicesQueries {
       createdAt: (row.createdAt as Date).toISOString(),
       lastSeenAt: (row.lastSeenAt as Date).toISOString(),
     };
+  }
+
+  /** One till's printer, within the user's read scope (404 outside it). */
+  async printer(id: string, user: AuthUser): Promise<DevicePrinterDto> {
+    const row = await readDevicePrinter(this.ds.manager, id);
+    const scope = branchReadScope(user);
+    if (!row || (scope && row.branchId !== scope)) throw Errors.notFound();
+    const { branchId: _branch, ...printer } = row;
+    return printer;
+  }
+
+  /** The tills of a branch (or all, for the asked none) with their printers, by branch and number. */
+  async printers(query: SaleFlagQueryDto, user: AuthUser) {
+    const branch = askedBranch(user, query.branchId);
+    return this.ds.query(
+      `SELECT id, branch_id AS "branchId", name, number, ${PRINTER_COLUMNS}
+         FROM pos_devices WHERE ($1::uuid IS NULL OR branch_id = $1) ORDER BY branch_id, number LIMIT 500`,
+      [branch],
+    ) as Promise<
+      (DevicePrinterDto & { id: string; branchId: string; name: string; number: number })[]
+    >;
   }
 
   /** The tills of a branch (the user's, or the asked one within the read scope), by number. */
@@ -64,4 +89,18 @@ export class DevicesQueries {
       resolvedAt: null,
     }));
   }
+}
+
+/** A till's printer with its branch (issue 35), or undefined. */
+export async function readDevicePrinter(
+  m: EntityManager,
+  id: string,
+  lock = false,
+): Promise<(DevicePrinterDto & { branchId: string }) | undefined> {
+  const [row] = await m.query(
+    `SELECT branch_id AS "branchId", ${PRINTER_COLUMNS}
+       FROM pos_devices WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return row;
 }

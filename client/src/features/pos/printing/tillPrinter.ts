@@ -1,0 +1,160 @@
+import {
+  encodeDrawerPulse,
+  encodeReceipt,
+  PAPER_DOTS,
+  type DevicePrinterDto,
+  type ReturnDto,
+  type SaleDto,
+} from '@pos/contracts';
+import { fetchPaymentMethods } from '../../../shared/api/paymentMethods';
+import { printerApi } from '../../../shared/printing/printerApi';
+import { canPrintDirect, sendToPrinter } from '../../../shared/printing/transport';
+import { printSoon, PRINT_ROOT_CLASS } from '../../../shared/ui/print';
+
+// The till's receipt printer (issue 35, docs/decisions/0113): the receipt the till has drawn in its
+// print area (the same component the browser's print dialog prints) is drawn to the printer's dots,
+// encoded as ESC/POS and sent without a dialog; with no printer for this till, or when sending
+// fails, the print dialog opens as before.
+
+type TillPrinter = { deviceId: string; printer: DevicePrinterDto };
+
+const CACHE_KEY = 'pos.tillPrinter';
+let known: Promise<TillPrinter | null> | null = null;
+
+/** What the server said last (the till prints offline with it). */
+function cached(deviceId: string): TillPrinter | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null') as TillPrinter | null;
+    return saved?.deviceId === deviceId ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+/** This till's printer: read once a page (again with `refresh`), kept for offline use. */
+export function tillPrinter(refresh = false): Promise<TillPrinter | null> {
+  if (known && !refresh) return known;
+  known = (async () => {
+    // the outbox's identity (its code is loaded on demand, as the outbox's engine is)
+    const [{ deviceIdentity }, { outboxDb }] = await Promise.all([
+      import('../offline/outbox/store'),
+      import('../offline/outbox/db'),
+    ]);
+    const device = await deviceIdentity(outboxDb());
+    try {
+      const printer = await printerApi.get(device.id);
+      const found = { deviceId: device.id, printer };
+      localStorage.setItem(CACHE_KEY, JSON.stringify(found));
+      return found;
+    } catch {
+      // offline, or the till is not registered yet: what it knew
+      return cached(device.id);
+    }
+  })();
+  return known;
+}
+
+/** The printer and the raster code fetched before the first receipt (the first cart line). */
+export function preloadTillPrinter(): void {
+  tillPrinter(true).then(
+    (found) => {
+      if (found && canPrintDirect(found.printer))
+        void import('../../../shared/printing/rasterize').catch(() => undefined);
+    },
+    () => undefined,
+  );
+}
+
+/** A document the till prints, and whether its money moved through the cash drawer. */
+export type TillDocument =
+  { kind: 'sale'; sale: SaleDto } | { kind: 'return'; doc: ReturnDto } | { kind: 'giftcard' };
+
+/** A cash payment or cash refund opens the drawer; a card, never. */
+async function movesCash(doc: TillDocument): Promise<boolean> {
+  if (doc.kind === 'sale')
+    return doc.sale.payments.some((p) => p.type === 'cash' && p.amount !== 0);
+  if (doc.kind === 'return') {
+    if (!doc.doc.refunds.length) return false;
+    const methods = await fetchPaymentMethods(false);
+    const cash = new Set(methods.filter((m) => m.type === 'cash').map((m) => m.id));
+    return doc.doc.refunds.some((r) => cash.has(r.methodId) && r.amount !== 0);
+  }
+  return false;
+}
+
+const frames = () =>
+  new Promise<void>((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+  );
+
+/**
+ * The receipt in the print area, laid out off screen for a moment (the print area is hidden on
+ * screen), drawn to the printer's dots.
+ */
+async function rasterizePrintArea(dots: number) {
+  // the print area that holds a document (React may not have drawn it yet: a few frames)
+  let root: HTMLElement | undefined;
+  for (let i = 0; i < 30 && !root; i++) {
+    root = [...document.querySelectorAll<HTMLElement>(`.${PRINT_ROOT_CLASS}`)].find(
+      (area) => area.firstElementChild,
+    );
+    if (!root) await frames();
+  }
+  const receipt = root?.firstElementChild as HTMLElement | null | undefined;
+  if (!root || !receipt) throw new Error('nothing in the print area');
+  // an A4 document is the print dialog's (a thermal roll takes the 80 mm layout)
+  if (root.dataset.layout === 'a4') throw new Error('A4 layout');
+  const { rasterizeElement } = await import('../../../shared/printing/rasterize');
+  const style = root.getAttribute('style');
+  root.setAttribute(
+    'style',
+    'display:block;position:fixed;inset-block-start:0;inset-inline-start:-10000px;background:#fff',
+  );
+  try {
+    await document.fonts.ready;
+    await frames();
+    return await rasterizeElement(receipt, dots);
+  } finally {
+    if (style === null) root.removeAttribute('style');
+    else root.setAttribute('style', style);
+  }
+}
+
+/**
+ * Prints what the print area holds once it has rendered: to this till's printer without a
+ * dialog when it has one (the drawer's pulse with a cash payment or refund), else — or when that
+ * fails — the browser's print dialog. Resolves with how it printed.
+ */
+export async function printTillDocument(doc: TillDocument): Promise<'printer' | 'dialog'> {
+  const found = await tillPrinter().catch(() => null);
+  if (!found || !canPrintDirect(found.printer)) {
+    printSoon();
+    return 'dialog';
+  }
+  try {
+    const { loadBarcodeLib } = await import('../../../shared/lib/barcodeLib');
+    await loadBarcodeLib().catch(() => undefined);
+    await frames();
+    const { printer } = found;
+    const raster = await rasterizePrintArea(PAPER_DOTS[printer.paperWidth]);
+    const drawer = printer.drawer && (await movesCash(doc));
+    const bytes = encodeReceipt({ raster, drawer, codePage: printer.codePage });
+    await sendToPrinter(found.deviceId, printer, bytes);
+    return 'printer';
+  } catch (err) {
+    console.warn(`thermal print failed, opening the print dialog: ${String(err)}`);
+    printSoon();
+    return 'dialog';
+  }
+}
+
+/**
+ * "Open drawer" without a sale: the server checks the permission and records it; it sends the
+ * pulse itself to a network printer, else the till does.
+ */
+export async function openTillDrawer(): Promise<void> {
+  const found = await tillPrinter();
+  if (!found) throw new Error('no printer');
+  const { opened } = await printerApi.openDrawer(found.deviceId);
+  if (opened === 'till') await sendToPrinter(found.deviceId, found.printer, encodeDrawerPulse());
+}
