@@ -14,6 +14,7 @@ import {
   sleep,
   startServerProcess,
   waitFor,
+  unpublishedAfter,
   type ServerProcess,
 } from './support';
 import { prepareDatabase, salesFixture, streamSales } from './fixture';
@@ -235,15 +236,7 @@ describe('three instances behind HAProxy, killed one by one', () => {
       expect(rows.length).toBe(total);
       expect(new Set(rows.map((r) => r.id))).toEqual(result.acknowledged);
       expect(await ledgerMismatches(pg)).toEqual([]);
-      const pending = async () =>
-        (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]
-          .n as number;
-      await waitFor(async () => (await pending()) === 0, {
-        timeout: 20_000,
-        interval: 250,
-        label: 'every outbox row published',
-      }).catch(() => undefined);
-      expect(await pending()).toBe(0);
+      expect(await unpublishedAfter(pg, 20_000)).toBe(0);
       // The books: the journal posted by the outbox's handlers balances, stock and vaults agree.
       expect(await bookViolations(async (sql) => (await pg.query(sql)).rows)).toEqual({});
     },

@@ -5,6 +5,7 @@ import {
   scale,
   startServerProcess,
   waitFor,
+  unpublishedAfter,
   type ServerProcess,
 } from './support';
 import { prepareDatabase, salesFixture, streamSales } from './fixture';
@@ -59,15 +60,7 @@ describe('Redis outage during sales', () => {
     expect(result.acknowledged.size).toBe(total);
     expect(soldWhileDown).toBeGreaterThan(0);
     await waitFor(() => redis.up(), { timeout: 30_000, interval: 100, label: 'redis-server back' });
-    const pending = async () =>
-      (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]
-        .n as number;
-    await waitFor(async () => (await pending()) === 0, {
-      timeout: 30_000,
-      interval: 250,
-      label: 'every outbox row published',
-    }).catch(() => undefined);
-    expect(await pending()).toBe(0);
+    expect(await unpublishedAfter(pg, 30_000)).toBe(0);
     const [{ n }] = (
       await pg.query(`SELECT count(*)::int AS n FROM outbox WHERE type = 'sale.completed'`)
     ).rows;

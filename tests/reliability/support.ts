@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client as Pg } from 'pg';
 import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '@pos/contracts';
-import { CLOSE_MS, closeWithin, sleep } from '../support-wait';
+import { CLOSE_MS, closeWithin, sleep, waitFor } from '../support-wait';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 /** `npm run test:reliability` runs the full form; `npm test` the short one. */
@@ -208,6 +208,19 @@ export async function makeUser(
     [randomUUID(), username, hash, roleId, branchId],
   );
   return username;
+}
+
+/** The outbox events not yet published once the relay had up to `timeout` ms to publish them all. */
+export async function unpublishedAfter(pg: Pg, timeout: number): Promise<number> {
+  const pending = async () =>
+    (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]
+      .n as number;
+  await waitFor(async () => (await pending()) === 0, {
+    timeout,
+    interval: 250,
+    label: 'every outbox row published',
+  }).catch(() => undefined);
+  return pending();
 }
 
 /** Σ movements = balance for every (variant, inventory); returns the rows that disagree. */
