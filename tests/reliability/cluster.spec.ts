@@ -132,14 +132,14 @@ describe('three instances behind HAProxy, killed one by one', () => {
       };
       const up = PORTS.map(() => true);
       const restarts: Promise<void>[] = [];
-      // A kill 5 s in and every 10 s after, of the next instance that is up (never the last one up):
+      // A kill 5 s in and every 10 s after, of the next instance that is up (one down at a time):
       // killed with SIGKILL and started again while the others carry the load.
       const chaos = (async () => {
         for (let n = 0; ; n++) {
           await until(t0 + 5000 + n * 10_000);
           if (!selling) return;
           const k = PORTS.map((_, j) => (n + j) % PORTS.length).find((j) => up[j]);
-          if (k === undefined || up.filter(Boolean).length < 2) {
+          if (k === undefined || !up.every(Boolean)) {
             skipped.push(Date.now() - t0);
             continue;
           }
@@ -206,7 +206,7 @@ describe('three instances behind HAProxy, killed one by one', () => {
           longestSilence: `${silence(k.at)} ms`,
         })),
         killsSkipped: skipped.map(
-          (t) => `${(t / 1000).toFixed(1)} s (fewer than two instances up)`,
+          (t) => `${(t / 1000).toFixed(1)} s (the last one killed still restarting)`,
         ),
         redis: {
           at: `${((redisDownAt - t0) / 1000).toFixed(1)} s`,
@@ -218,9 +218,9 @@ describe('three instances behind HAProxy, killed one by one', () => {
 
       expect(result.failures).toEqual([]);
       expect(result.acknowledged.size).toBe(total);
-      // A tick finds fewer than two instances up only when restarts take over 10 s (a loaded box).
+      // A tick is skipped only while the last one killed is still restarting (over 10 s: a loaded box).
       expect(kills.length + skipped.length).toBeGreaterThanOrEqual(Math.floor((SECONDS - 5) / 10));
-      expect(kills.length).toBeGreaterThanOrEqual(2);
+      expect(kills.length).toBeGreaterThanOrEqual(1);
       expect(redisBackAt).toBeGreaterThan(0);
       for (const k of kills)
         expect({ kill: k.instance, silence: silence(k.at) < RESUME_MS }).toEqual({
