@@ -5,6 +5,7 @@ import {
   scale,
   startServerProcess,
   waitFor,
+  unpublishedAfter,
   type ServerProcess,
 } from './support';
 import { prepareDatabase, salesFixture, streamSales } from './fixture';
@@ -66,14 +67,6 @@ describe('crash during a stream of sales', () => {
       await pg.query(`SELECT count(*)::int AS events FROM outbox WHERE type = 'sale.completed'`)
     ).rows;
     expect(events).toBeGreaterThanOrEqual(total);
-    const pending = async () =>
-      (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]
-        .n as number;
-    await waitFor(async () => (await pending()) === 0, {
-      timeout: 20_000,
-      interval: 250,
-      label: 'every outbox row published',
-    }).catch(() => undefined);
-    expect(await pending()).toBe(0);
+    expect(await unpublishedAfter(pg, 20_000)).toBe(0);
   });
 });

@@ -74,25 +74,30 @@ export async function salesFixture(pg: Pg, base: string, n: number): Promise<Sal
 /**
  * Each cashier posts sales one after another; a sale is retried with the SAME id until the
  * server acknowledges it (2xx), as the POS does. `onProgress` runs after every acknowledgement.
+ * `perSecond`: the sales start at that fixed rate (sale i not before i / perSecond seconds), not as
+ * fast as the cashiers can go.
  */
 export async function streamSales(
   f: SalesFixture,
   total: number,
   onProgress: (acknowledged: number) => Promise<void> = async () => undefined,
+  { perSecond }: { perSecond?: number } = {},
 ): Promise<{
   acknowledged: Set<string>;
   failures: string[];
-  errorsSeen: { status: number; code?: string }[];
+  errorsSeen: { status: number; code?: string; message?: string }[];
 }> {
   const acknowledged = new Set<string>();
   const failures: string[] = [];
-  const errorsSeen: { status: number; code?: string }[] = [];
+  const errorsSeen: { status: number; code?: string; message?: string }[] = [];
   let next = 0;
   let busy = Promise.resolve();
+  const started = Date.now();
   const worker = async (c: Http, w: number) => {
     for (;;) {
       const i = next++;
       if (i >= total) return;
+      if (perSecond) await sleep(Math.max(0, started + (i * 1000) / perSecond - Date.now()));
       const body = {
         id: randomUUID(),
         lines: [
@@ -108,7 +113,12 @@ export async function streamSales(
           acknowledged.add(body.id);
           break;
         }
-        errorsSeen.push({ status: res.status, code: res.body?.code });
+        // A network error (status 0): what fetch said.
+        errorsSeen.push({
+          status: res.status,
+          code: res.body?.code,
+          ...(res.status === 0 ? { message: String(res.body?.message) } : {}),
+        });
         if (res.status >= 400 && res.status < 500) {
           failures.push(`${res.status} ${JSON.stringify(res.body)}`);
           break;

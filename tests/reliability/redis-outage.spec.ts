@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Client as Pg } from 'pg';
 import {
   ledgerMismatches,
+  privateRedis,
   scale,
-  sleep,
   startServerProcess,
   waitFor,
+  unpublishedAfter,
   type ServerProcess,
 } from './support';
 import { prepareDatabase, salesFixture, streamSales } from './fixture';
@@ -19,52 +19,24 @@ describe('Redis outage during sales', () => {
   const REDIS_PORT = 6391;
   let db: Awaited<ReturnType<typeof prepareDatabase>>;
   let server: ServerProcess;
-  let redis: ChildProcess | null = null;
   let pg: Pg;
 
-  const startRedis = async () => {
-    redis = spawn(
-      'redis-server',
-      ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    for (let i = 0; i < 50; i++) {
-      const ok = await new Promise<boolean>((resolve) => {
-        const probe = spawn('redis-cli', ['-p', String(REDIS_PORT), 'ping'], {
-          stdio: ['ignore', 'pipe', 'ignore'],
-        });
-        let out = '';
-        probe.stdout.on('data', (d) => (out += d));
-        probe.on('exit', () => resolve(out.includes('PONG')));
-      });
-      if (ok) return;
-      await sleep(100);
-    }
-    throw new Error('redis-server did not start');
-  };
-  const stopRedis = async () => {
-    const r = redis;
-    redis = null;
-    if (!r || r.exitCode !== null) return;
-    const done = new Promise((resolve) => r.once('exit', resolve));
-    r.kill('SIGKILL');
-    await done;
-  };
+  const redis = privateRedis(REDIS_PORT);
 
   beforeAll(async () => {
-    await startRedis();
+    await redis.start();
     db = await prepareDatabase('pos_rel_redis');
     pg = new Pg({ connectionString: db.url });
     await pg.connect();
     server = await startServerProcess({
       DATABASE_URL: db.url,
       PORT,
-      REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+      REDIS_URL: redis.url,
     });
   });
   afterAll(async () => {
     await server?.stop('SIGKILL');
-    await stopRedis();
+    await redis.stop();
     await pg?.end();
     await db?.drop();
   });
@@ -78,25 +50,17 @@ describe('Redis outage during sales', () => {
     const result = await streamSales(fixture, total, async (acknowledged) => {
       if (!down && acknowledged >= total / 3) {
         down = true;
-        await stopRedis();
-        setTimeout(() => void startRedis(), outageMs);
-      } else if (down && !redis) {
+        await redis.stop();
+        setTimeout(() => void redis.start(), outageMs);
+      } else if (down && !redis.up()) {
         soldWhileDown++;
       }
     });
     expect(result.failures).toEqual([]);
     expect(result.acknowledged.size).toBe(total);
     expect(soldWhileDown).toBeGreaterThan(0);
-    await waitFor(() => redis, { timeout: 30_000, interval: 100, label: 'redis-server back' });
-    const pending = async () =>
-      (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]
-        .n as number;
-    await waitFor(async () => (await pending()) === 0, {
-      timeout: 30_000,
-      interval: 250,
-      label: 'every outbox row published',
-    }).catch(() => undefined);
-    expect(await pending()).toBe(0);
+    await waitFor(() => redis.up(), { timeout: 30_000, interval: 100, label: 'redis-server back' });
+    expect(await unpublishedAfter(pg, 30_000)).toBe(0);
     const [{ n }] = (
       await pg.query(`SELECT count(*)::int AS n FROM outbox WHERE type = 'sale.completed'`)
     ).rows;

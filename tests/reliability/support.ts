@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client as Pg } from 'pg';
 import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '@pos/contracts';
-import { CLOSE_MS, closeWithin, sleep } from '../support-wait';
+import { CLOSE_MS, closeWithin, sleep, waitFor } from '../support-wait';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 /** `npm run test:reliability` runs the full form; `npm test` the short one. */
@@ -76,13 +76,56 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 
 export { portFree, sleep, waitFor } from '../support-wait';
 
+/**
+ * A redis-server of the test's own on `port` (nothing else on the machine is disturbed when it is
+ * stopped): `start` waits until it answers PING, `stop` kills it (SIGKILL, as a crash would).
+ */
+export function privateRedis(port: number) {
+  let redis: ChildProcess | null = null;
+  const ping = () =>
+    new Promise<boolean>((resolve) => {
+      const probe = spawn('redis-cli', ['-p', String(port), 'ping'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      let out = '';
+      probe.stdout.on('data', (d) => (out += d));
+      probe.on('exit', () => resolve(out.includes('PONG')));
+    });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    /** whether it is running (started and not stopped since) */
+    up: () => redis !== null,
+    start: async () => {
+      redis = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
+      for (let i = 0; i < 50; i++) {
+        if (await ping()) return;
+        await sleep(100);
+      }
+      throw new Error('redis-server did not start');
+    },
+    stop: async () => {
+      const r = redis;
+      redis = null;
+      if (!r || r.exitCode !== null) return;
+      const done = new Promise((resolve) => r.once('exit', resolve));
+      r.kill('SIGKILL');
+      await done;
+    },
+  };
+}
+
 /** A browser-like HTTP session: cookies, CSRF token, JSON. Network errors are returned, not thrown. */
 export class Http {
   private jar: Record<string, string> = {};
   csrf = '';
   constructor(public base: string) {}
 
-  private cookie() {
+  /** The Cookie header this session sends (a socket.io client of the same user passes it on). */
+  cookie() {
     return Object.entries(this.jar)
       .map(([k, v]) => `${k}=${v}`)
       .join('; ');
@@ -165,6 +208,19 @@ export async function makeUser(
     [randomUUID(), username, hash, roleId, branchId],
   );
   return username;
+}
+
+/** The outbox events not yet published once the relay had up to `timeout` ms to publish them all. */
+export async function unpublishedAfter(pg: Pg, timeout: number): Promise<number> {
+  const pending = async () =>
+    (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]
+      .n as number;
+  await waitFor(async () => (await pending()) === 0, {
+    timeout,
+    interval: 250,
+    label: 'every outbox row published',
+  }).catch(() => undefined);
+  return pending();
 }
 
 /** Σ movements = balance for every (variant, inventory); returns the rows that disagree. */
