@@ -236,7 +236,7 @@ describe('product import with opening stock, serials and lots', () => {
         r.on('end', () => cb(null, Buffer.concat(parts)));
       });
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(template.body as Buffer);
+    await wb.xlsx.load(template.body);
     const ws = wb.worksheets[0];
     const header = (ws.getRow(1).values as unknown[]).filter(Boolean);
     expect(header).toEqual(
