@@ -6,3 +6,4 @@ export {
   TransferRequestLineEntity,
   TransferRequestEventEntity,
 } from './entities/transfer.entities';
+export { assertUnitsNotOnTransfer } from './services/held-units';

@@ -28,6 +28,7 @@ import {
   type SaleTrackedLine,
 } from '../../inventory';
 import { readStoreSettings } from '../../settings';
+import { assertUnitsNotOnTransfer } from '../../transfers';
 import { storeDayOf } from '../../../core/time/store-time';
 import { lockCustomer, postCustomerLedger } from '../../customers';
 import {
@@ -445,6 +446,7 @@ export class SaleWriter {
       lines,
       info,
     );
+    await assertUnitsNotOnTransfer(m, lines, tracked);
     await writeLinesTracked(m, lineIds, tracked);
     if (expired.length)
       tx.audit({
