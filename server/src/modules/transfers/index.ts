@@ -6,4 +6,3 @@ export {
   TransferRequestLineEntity,
   TransferRequestEventEntity,
 } from './entities/transfer.entities';
-export { assertUnitsNotOnTransfer } from './services/held-units';

@@ -16,6 +16,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import {
   anyTracked,
+  assertUnitsNotOnTransfer,
   checkSaleTracked,
   netValueChange,
   pushStockEvents,
@@ -28,7 +29,6 @@ import {
   type SaleTrackedLine,
 } from '../../inventory';
 import { readStoreSettings } from '../../settings';
-import { assertUnitsNotOnTransfer } from '../../transfers';
 import { storeDayOf } from '../../../core/time/store-time';
 import { lockCustomer, postCustomerLedger } from '../../customers';
 import {

@@ -1,11 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import type { SaleLineTracked } from '@pos/contracts';
-import { invalid } from '../../inventory';
+import { invalid } from './tracked-stock';
 
 /**
- * A serial unit named on an approved transfer (not yet shipped) is held for it (docs/decisions/
- * 0118): a sale taking it is refused with the transfer's number. Called by the sale right after it
- * took its units: the sale holds their rows, so an approval waiting on them finds them sold, and an
+ * A serial unit named on an approved, not yet shipped transfer is held for it (docs/decisions/
+ * 0118): a sale taking it is refused with the transfer's number. The transfers module's lines are
+ * read here, as the serial lookup reads the sales'. Called by the sale right after it took its
+ * units: the sale holds their rows, so an approval waiting on them finds them sold, and an
  * approval that committed first is seen here.
  */
 export async function assertUnitsNotOnTransfer(
