@@ -140,6 +140,8 @@ export async function checkImportStock(
   msg: Record<string, string>,
   bad: Bad,
 ): Promise<void> {
+  // a file of products only (the usual update of prices) costs nothing more
+  if (!rows.some((r) => r.stock || r.tracking !== null || r.imeiCount !== null)) return;
   const variantIds = [...existing.values()];
   const known = new Map<string, ProductTracking>();
   if (variantIds.length)
