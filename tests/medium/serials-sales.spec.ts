@@ -362,4 +362,41 @@ describe('selling and returning serials and batches', () => {
     expect(edit.body.code).toBe('TRACKED_EDIT');
     expect(await unit(imei)).toEqual({ status: 'sold', inventory_id: null });
   });
+
+  it('refuses selling a unit an approved transfer holds, by either IMEI; sells it once the transfer is cancelled', async () => {
+    const phone = await product('serial', 2);
+    const units = [0, 1].map(() => ({ serial: newImei(), imei2: newImei() }));
+    await buy([{ variantId: phone.id, quantity: 2, unitCost: 300_000, serials: units }]);
+    const [{ id: away }] = await t.ds.query(
+      'SELECT id FROM inventories WHERE branch_id <> $1 ORDER BY created_at LIMIT 1',
+      [b1],
+    );
+    // the transfer names the first phone by its second IMEI
+    const transfer = await admin.post('/api/TransferRequests', {
+      fromInventoryId: inv1,
+      toInventoryId: away,
+      lines: [{ variantId: phone.id, quantity: 1, serials: [units[0].imei2] }],
+    });
+    expect(transfer.status).toBe(201);
+    const approved = await admin.post(`/api/TransferRequests/${transfer.body.id}/approve`, {});
+    expect(approved.status).toBe(200);
+    const held = await sell([{ variantId: phone.id, quantity: 1, serials: [units[0].serial] }]);
+    expect(held.status).toBe(400);
+    expect(held.body.message).toContain(approved.body.number);
+    expect(held.body.message).toContain('محجوز لطلب التحويل');
+    expect(await unit(units[0].serial)).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    // the other phone sells
+    expect(
+      (await sell([{ variantId: phone.id, quantity: 1, serials: [units[1].imei2] }])).status,
+    ).toBe(201);
+    // the transfer cancelled, the unit is free to sell
+    expect((await admin.post(`/api/TransferRequests/${transfer.body.id}/cancel`, {})).status).toBe(
+      200,
+    );
+    expect(
+      (await sell([{ variantId: phone.id, quantity: 1, serials: [units[0].serial] }])).status,
+    ).toBe(201);
+    expect(await unit(units[0].serial)).toEqual({ status: 'sold', inventory_id: null });
+    expect(await tracked()).toEqual({});
+  });
 });

@@ -413,6 +413,8 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
     '{field}: رقم التشغيلة «{lot}» غير صالح (حروف لاتينية وأرقام و - . / حتى 50 حرفًا)',
   'validation.tracking.saleSerialNotInStock':
     '{field}: الصنف «{name}»: الرقم «{serial}» ليس في رصيد هذا المخزن (غير مسجل أو بيع من قبل)',
+  'validation.tracking.saleSerialOnTransfer':
+    '{field}: الرقم «{serial}» محجوز لطلب التحويل المعتمد {number}: اشحن التحويل أو ألغه أولًا',
   'validation.tracking.saleCount':
     '{field}: الصنف «{name}»: عدد الأرقام التسلسلية ({count}) يجب أن يساوي الكمية ({quantity})',
   'validation.tracking.saleSerialInvalid': '{field}: الصنف «{name}»: الرقم «{serial}» غير صالح',

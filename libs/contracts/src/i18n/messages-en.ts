@@ -449,6 +449,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
     '{field}: lot number "{lot}" is not valid (Latin letters, digits and - . / up to 50 characters)',
   'validation.tracking.saleSerialNotInStock':
     '{field}: "{name}": "{serial}" is not in this inventory\'s stock (unknown, or sold already)',
+  'validation.tracking.saleSerialOnTransfer':
+    '{field}: "{serial}" is held by approved transfer {number}: ship or cancel the transfer first',
   'validation.tracking.saleCount':
     '{field}: "{name}": the number of serials ({count}) must equal the quantity ({quantity})',
   'validation.tracking.saleSerialInvalid': '{field}: "{name}": serial "{serial}" is not valid',

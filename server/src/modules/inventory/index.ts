@@ -64,3 +64,4 @@ export {
   type CountedTracked,
   type TrackedVariance,
 } from './services/counted-units';
+export { assertUnitsNotOnTransfer } from './services/held-units';

@@ -7,7 +7,15 @@ import Decimal from 'decimal.js';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { LIMITS, UNITS, type ImportReportDto, type Locale, type Unit } from '@pos/contracts';
+import {
+  LIMITS,
+  MAX_IMEIS,
+  UNITS,
+  type ImportReportDto,
+  type Locale,
+  type Tracking,
+  type Unit,
+} from '@pos/contracts';
 import { AppException } from '../../../core/errors/app.exception';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
@@ -24,6 +32,15 @@ import { IMPORTS_QUEUE } from '../../../core/jobs/queues';
 import { ImportProductsCommand } from '../commands/import-products/import-products.command';
 import { branchScope, canSeeCost } from './variant-view';
 import { rowFields } from '../../../core/database/row-fields';
+import {
+  checkImportStock,
+  parseDateCell,
+  parseQuantity,
+  parseTracking,
+  serialCodes,
+  STOCK_COLUMN_KEYS,
+  type RowStock,
+} from './excel-stock';
 
 /** Files with more rows than this import as a background job with progress (default). */
 export const IMPORT_JOB_THRESHOLD = 2000;
@@ -48,7 +65,15 @@ const workbookStream = (buffer: Buffer, sharedStrings: 'cache' | 'ignore') =>
 const tooManyRows = () =>
   new AppException('IMPORT_TOO_MANY_ROWS', HttpStatus.BAD_REQUEST, { max: MAX_IMPORT_ROWS });
 
-type Column = { key: string; ar: string; en: string; cost?: boolean; type?: CellType };
+type Column = {
+  key: string;
+  ar: string;
+  en: string;
+  cost?: boolean;
+  type?: CellType;
+  /** opening stock and tracking (0118): in the template and the import, not the export */
+  stock?: boolean;
+};
 export const IMPORT_COLUMNS: Column[] = [
   { key: 'nameAr', ar: 'اسم المنتج', en: 'Product name (Arabic)' },
   { key: 'nameEn', ar: 'الاسم بالإنجليزية', en: 'Name (English)' },
@@ -62,6 +87,14 @@ export const IMPORT_COLUMNS: Column[] = [
   { key: 'minSellPrice', ar: 'أقل سعر بيع', en: 'Minimum sell price', type: 'money' },
   { key: 'avgCost', ar: 'متوسط التكلفة', en: 'Average cost', cost: true, type: 'money' },
   { key: 'lowStockThreshold', ar: 'حد الطلب', en: 'Low-stock threshold' },
+  { key: 'tracking', ar: 'التتبع', en: 'Tracking', stock: true },
+  { key: 'imeiCount', ar: 'عدد أرقام IMEI للجهاز', en: 'IMEIs per device', stock: true },
+  { key: 'inventory', ar: 'المخزن', en: 'Inventory', stock: true },
+  { key: 'quantity', ar: 'الرصيد الافتتاحي', en: 'Opening stock', stock: true },
+  { key: 'serials', ar: 'الأرقام التسلسلية', en: 'Serial numbers', stock: true },
+  { key: 'lot', ar: 'رقم التشغيلة', en: 'Lot number', stock: true },
+  { key: 'expiryDate', ar: 'تاريخ انتهاء الصلاحية', en: 'Expiry date', stock: true },
+  { key: 'productionDate', ar: 'تاريخ الإنتاج', en: 'Production date', stock: true },
 ];
 
 export type ParsedRow = {
@@ -78,6 +111,13 @@ export type ParsedRow = {
   minSellPrice: number;
   avgCost: number | null;
   lowStockThreshold: number;
+  /** how a new product's units are told apart (null: the column is empty) */
+  tracking: Tracking | null;
+  imeiCount: number | null;
+  /** the row's opening stock (null: none) */
+  stock: RowStock | null;
+  /** a later row of the same SKU bringing more stock (another lot): the first row's number */
+  continues?: number;
   /** the columns the file has (one set shared by its rows): an update leaves the others as they are */
   columns: ReadonlySet<string>;
 };
@@ -94,6 +134,15 @@ const ROW_MESSAGES: Record<Locale, Record<string, string>> = {
     taken: 'مستخدم لصنف آخر',
     header: 'عنوان العمود غير موجود',
     file: 'الملف ليس ملف Excel صالحًا (.xlsx)',
+    tracking: 'التتبع يجب أن يكون واحدًا من: بدون، تسلسلي، تشغيلة',
+    imeiCount: 'عدد أرقام IMEI يجب أن يكون 0 أو 1 أو 2',
+    date: 'تاريخ غير صحيح (YYYY-MM-DD أو يوم/شهر/سنة)',
+    quantity: 'كمية غير صحيحة (أكبر من صفر، بثلاثة أرقام عشرية على الأكثر)',
+    inventory: 'مخزن غير موجود أو ليس من فرعك',
+    stockPermission: 'ليست لديك صلاحية تعديل المخزون لإدخال رصيد افتتاحي',
+    trackingFixed: 'يختلف عن تتبع الصنف المسجل: غيّره من شاشة الصنف',
+    differs: 'يختلف عن الصف الأول لنفس كود الصنف',
+    repeatNoStock: 'كود الصنف مكرر: الصف المكرر يحمل رصيدًا (تشغيلة أخرى) فقط',
   },
   en: {
     required: 'Required',
@@ -106,6 +155,15 @@ const ROW_MESSAGES: Record<Locale, Record<string, string>> = {
     taken: 'Belongs to another item',
     header: 'Column header missing',
     file: 'Not a valid Excel file (.xlsx)',
+    tracking: 'Tracking must be one of: none, serial, batch',
+    imeiCount: 'IMEIs per device must be 0, 1 or 2',
+    date: 'Not a valid date (YYYY-MM-DD or day/month/year)',
+    quantity: 'Not a valid quantity (above zero, at most three decimals)',
+    inventory: 'No such inventory in your branch',
+    stockPermission: 'You may not adjust stock, so you cannot import opening stock',
+    trackingFixed: "Differs from the product's tracking: change it on the product form",
+    differs: 'Differs from the first row of this SKU',
+    repeatNoStock: 'Repeated SKU: a repeated row carries only stock (another lot)',
   },
 };
 
@@ -150,8 +208,11 @@ export class ExcelService {
     user: AuthUser,
     width: number,
     extra: { header: string; key: string }[] = [],
+    withStock = true,
   ) {
-    const cols = IMPORT_COLUMNS.filter((c) => !c.cost || canSeeCost(user));
+    const cols = IMPORT_COLUMNS.filter(
+      (c) => (!c.cost || canSeeCost(user)) && (withStock || !c.stock),
+    );
     return addSheet(wb, 'الأصناف', 'ar', [
       ...cols.map((c) => ({ header: c.ar, key: c.key, width, type: c.type })),
       ...extra.map((c) => ({ ...c, width: 18, type: 'quantity' as const })),
@@ -174,7 +235,40 @@ export class ExcelService {
       minSellPrice: 180,
       avgCost: 120,
       lowStockThreshold: 5,
+      quantity: 10,
     });
+    // Opening stock of tracked products: a phone's IMEIs in one cell, and a product of two lots
+    // on a row per lot (the second row repeats the SKU and carries only its lot).
+    ws.addRow({
+      nameAr: 'هاتف ذكي 128 جيجا',
+      nameEn: 'Smartphone 128 GB',
+      category: 'موبايلات',
+      unit: 'piece',
+      vatRate: 14,
+      sku: 'PH-128',
+      sellPrice: 9500,
+      avgCost: 8000,
+      tracking: 'serial',
+      imeiCount: 1,
+      quantity: 2,
+      serials: '356938035643809\n490154203237518',
+    });
+    ws.addRow({
+      nameAr: 'لبن كامل الدسم 1 لتر',
+      nameEn: 'Full-cream milk 1 L',
+      category: 'ألبان',
+      unit: 'piece',
+      vatRate: 0,
+      sku: 'MILK-1L',
+      sellPrice: 45,
+      avgCost: 38,
+      tracking: 'batch',
+      quantity: 24,
+      lot: 'L2401',
+      expiryDate: '2027-01-15',
+      productionDate: '2026-12-01',
+    });
+    ws.addRow({ sku: 'MILK-1L', quantity: 12, lot: 'L2402', expiryDate: '2027-01-29' });
     return workbookBuffer(wb);
   }
 
@@ -192,6 +286,7 @@ export class ExcelService {
       user,
       20,
       inventories.map((i) => ({ header: `رصيد: ${i.branch} - ${i.name}`, key: `inv_${i.id}` })),
+      false,
     );
     const rows: Record<string, unknown>[] = await this.ds.query(
       `SELECT p.name_ar, p.name_en, c.name AS category, p.unit, p.vat_rate, v.id, v.sku, v.barcodes, v.properties,
@@ -344,11 +439,33 @@ export class ExcelService {
     const columns: ReadonlySet<string> = new Set(Object.keys(colOf));
     const seenSku = new Map<string, number>();
     const seenBarcode = new Map<string, number>();
+    const firstBySku = new Map<string, { parsed: ParsedRow; raw: Record<string, string> }>();
     return (r, rowNumber) => {
       const get = (key: string) => (colOf[key] ? cellText(r.getCell(colOf[key]).value) : '');
-      if (IMPORT_COLUMNS.every((c) => !get(c.key))) return;
+      const value = (key: string) => (colOf[key] ? r.getCell(colOf[key]).value : null);
+      if (IMPORT_COLUMNS.every((c) => !get(c.key) && !(value(c.key) instanceof Date))) return;
       const bad = (key: string, message: string) =>
         errors.push({ row: rowNumber, column: label(key), message });
+      const stock = this.rowStock(get, value, bad, msg);
+      const first = firstBySku.get(get('sku'));
+      if (first && stock && first.parsed.stock) {
+        // Another lot (or place) of a product already on an earlier row: only its stock counts,
+        // and any product column it repeats must say the same.
+        for (const c of IMPORT_COLUMNS)
+          if (!(STOCK_COLUMN_KEYS as readonly string[]).includes(c.key) && get(c.key))
+            if (get(c.key) !== first.raw[c.key]) bad(c.key, `${msg.differs} (${first.parsed.row})`);
+        rows.push({ ...first.parsed, row: rowNumber, stock, continues: first.parsed.row });
+        return;
+      }
+      const tracking = parseTracking(get('tracking'));
+      if (tracking === undefined) bad('tracking', msg.tracking);
+      const imeiText = get('imeiCount');
+      const imeiCount = imeiText === '' ? null : Number(imeiText);
+      if (
+        imeiCount !== null &&
+        !(Number.isInteger(imeiCount) && imeiCount >= 0 && imeiCount <= MAX_IMEIS)
+      )
+        bad('imeiCount', msg.imeiCount);
       const nameAr = get('nameAr');
       if (!nameAr) bad('nameAr', msg.required);
       const sellPrice = poundsToPiasters(get('sellPrice'));
@@ -396,7 +513,7 @@ export class ExcelService {
         if (seenBarcode.has(b)) bad('barcodes', `${msg.duplicate}: ${b} (${seenBarcode.get(b)})`);
         seenBarcode.set(b, rowNumber);
       }
-      rows.push({
+      const parsed: ParsedRow = {
         row: rowNumber,
         nameAr,
         nameEn: get('nameEn') || null,
@@ -410,8 +527,47 @@ export class ExcelService {
         minSellPrice: minSellPrice ?? 0,
         avgCost,
         lowStockThreshold,
+        tracking: tracking ?? null,
+        imeiCount,
+        stock,
         columns,
-      });
+      };
+      rows.push(parsed);
+      if (sku && !firstBySku.has(sku))
+        firstBySku.set(sku, {
+          parsed,
+          raw: Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, get(c.key)])),
+        });
+    };
+  }
+
+  /** A row's opening stock columns, checked on their own (null: the row brings no stock). */
+  private rowStock(
+    get: (key: string) => string,
+    value: (key: string) => ExcelJS.CellValue,
+    bad: (key: string, message: string) => void,
+    msg: Record<string, string>,
+  ): RowStock | null {
+    const date = (key: string) => {
+      const d = parseDateCell(value(key), get(key));
+      if (d === undefined) bad(key, msg.date);
+      return d;
+    };
+    const expiryDate = date('expiryDate');
+    const productionDate = date('productionDate');
+    if (STOCK_COLUMN_KEYS.every((k) => !get(k)) && !expiryDate && !productionDate) return null;
+    const quantity = parseQuantity(get('quantity'));
+    if (quantity === undefined) bad('quantity', msg.quantity);
+    const lot = get('lot') || null;
+    if (lot && expiryDate === null) bad('expiryDate', msg.required);
+    if (!lot && (expiryDate || productionDate)) bad('lot', msg.required);
+    return {
+      inventory: get('inventory') || null,
+      quantity: quantity ?? null,
+      codes: serialCodes(get('serials')),
+      lot,
+      expiryDate: expiryDate ?? null,
+      productionDate: productionDate ?? null,
     };
   }
 
@@ -484,7 +640,19 @@ export class ExcelService {
         }
       }
     }
-    const preview = parsed.rows.slice(0, 50).map((r) => ({
+    const label = (key: string) =>
+      IMPORT_COLUMNS.find((c) => c.key === key)![locale === 'ar' ? 'ar' : 'en'];
+    await checkImportStock(
+      this.ds.manager,
+      parsed.rows,
+      existing,
+      user,
+      locale,
+      msg,
+      (row, key, message) => errors.push({ row, column: label(key), message }),
+    );
+    const products = parsed.rows.filter((r) => !r.continues);
+    const preview = products.slice(0, 50).map((r) => ({
       row: r.row,
       nameAr: r.nameAr,
       sku: r.sku ?? '',
@@ -495,8 +663,8 @@ export class ExcelService {
     const report: ImportReportDto = {
       dryRun: true,
       totalRows: parsed.rows.length,
-      created: parsed.rows.filter((r) => !(r.sku && existing.has(r.sku))).length,
-      updated: parsed.rows.filter((r) => r.sku && existing.has(r.sku)).length,
+      created: products.filter((r) => !(r.sku && existing.has(r.sku))).length,
+      updated: products.filter((r) => r.sku && existing.has(r.sku)).length,
       errors: errors.sort((a, b) => a.row - b.row),
       preview,
     };

@@ -8,7 +8,13 @@ import {
   type VariantInputDto,
   type VariantResponseDto,
 } from '@pos/contracts';
-import { pushStockEvents, valueChanges } from '../../inventory';
+import {
+  pushStockEvents,
+  recordTracked,
+  trackingOf,
+  valueChanges,
+  type TrackedLine,
+} from '../../inventory';
 import type { CommandTransaction } from '../../../core/cqrs';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
@@ -161,30 +167,74 @@ export class ProductsService {
         user,
         opening.map((o) => o.inventoryId),
       );
-      const changes = await this.ledger.apply(
-        m,
-        opening.map((o) => ({
+      await this.openingStock(
+        tx,
+        product.id,
+        sku,
+        opening.map((o, i) => ({
+          field: `openingStock.${i}`,
           variantId: id,
           inventoryId: o.inventoryId,
           quantity: o.quantity,
-          reason: 'opening' as const,
-          referenceType: 'product',
-          referenceId: product.id,
           unitCost: avgCost,
-          userId: user.id,
         })),
+        user,
       );
-      await pushStockEvents(tx, changes);
-      const values = valueChanges(changes);
-      if (values.length)
-        await tx.raise('stock.adjusted', {
-          source: { type: 'product', id: product.id, number: sku },
-          reason: 'opening',
-          userId: user.id,
-          values,
-        });
     }
     return id;
+  }
+
+  /**
+   * Opening stock of one product's variants (the product form, the Excel import): into the ledger,
+   * then the units or lots of a tracked product beside their movements (checked by the caller with
+   * checkTrackedLines), the balances pushed live, and the value raised as `stock.adjusted` (the
+   * books post it against opening balances).
+   */
+  async openingStock(
+    tx: CommandTransaction,
+    productId: string,
+    number: string,
+    lines: (TrackedLine & { inventoryId: string; unitCost: number | null })[],
+    user: AuthUser,
+  ): Promise<void> {
+    const { m } = tx;
+    const movements = (inventoryId?: string) =>
+      lines
+        .filter((l) => !inventoryId || l.inventoryId === inventoryId)
+        .map((l) => ({
+          variantId: l.variantId,
+          inventoryId: l.inventoryId,
+          quantity: l.quantity,
+          reason: 'opening' as const,
+          referenceType: 'product',
+          referenceId: productId,
+          unitCost: l.unitCost,
+          userId: user.id,
+        }));
+    const changes = await this.ledger.apply(m, movements());
+    if (lines.some((l) => l.serials?.length || l.batch)) {
+      const info = await trackingOf(
+        m,
+        lines.map((l) => l.variantId),
+      );
+      // one inventory at a time: recordTracked finds each line's movement by its variant
+      for (const inventoryId of new Set(lines.map((l) => l.inventoryId)))
+        await recordTracked(
+          m,
+          movements(inventoryId),
+          lines.filter((l) => l.inventoryId === inventoryId),
+          info,
+        );
+    }
+    await pushStockEvents(tx, changes);
+    const values = valueChanges(changes);
+    if (values.length)
+      await tx.raise('stock.adjusted', {
+        source: { type: 'product', id: productId, number },
+        reason: 'opening',
+        userId: user.id,
+        values,
+      });
   }
 
   /** Opening stock is a change to the inventory: the user's own branch only (admins: any). */

@@ -16,6 +16,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import {
   anyTracked,
+  assertUnitsNotOnTransfer,
   checkSaleTracked,
   netValueChange,
   pushStockEvents,
@@ -445,6 +446,7 @@ export class SaleWriter {
       lines,
       info,
     );
+    await assertUnitsNotOnTransfer(m, lines, tracked);
     await writeLinesTracked(m, lineIds, tracked);
     if (expired.length)
       tx.audit({

@@ -24,6 +24,9 @@ const row = (over: Partial<ParsedRow>): ParsedRow => ({
   minSellPrice: 0,
   avgCost: null,
   lowStockThreshold: 0,
+  tracking: null,
+  imeiCount: null,
+  stock: null,
   columns: new Set(['nameAr', 'sellPrice']),
   ...over,
 });

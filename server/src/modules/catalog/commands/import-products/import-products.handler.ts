@@ -29,11 +29,14 @@ export class ImportProductsHandler extends CatalogCommandHandler<ImportProductsC
     let done = 0;
     // About 20 progress steps whatever the size (each is a Redis write).
     const step = Math.max(1, Math.ceil(rows.length / 20));
+    const variantOfRow = new Map<number, string>();
     for (const r of rows) {
+      if (r.continues) continue;
       const categoryId = r.category ? await this.categoryId(m, categories, r.category) : null;
       const variantId = r.sku ? existing.get(r.sku) : undefined;
       if (variantId) {
         await this.updateFromRow(tx, variantId, r, categoryId, user);
+        variantOfRow.set(r.row, variantId);
       } else {
         let product = productsByName.get(r.nameAr);
         if (!product) {
@@ -49,6 +52,8 @@ export class ImportProductsHandler extends CatalogCommandHandler<ImportProductsC
             image: null,
             active: true,
             propertyTypeIds: [],
+            tracking: r.tracking ?? 'none',
+            imeiCount: r.imeiCount ?? 0,
           });
           await m.insert(ProductEntity, product);
           productsByName.set(r.nameAr, product);
@@ -62,16 +67,55 @@ export class ImportProductsHandler extends CatalogCommandHandler<ImportProductsC
           avgCost: r.avgCost ?? undefined,
           lowStockThreshold: r.lowStockThreshold,
         };
-        await this.products.insertVariant(tx, product, input, user);
+        variantOfRow.set(r.row, await this.products.insertVariant(tx, product, input, user));
       }
       done++;
       if (progress && done % step === 0) await progress(Math.floor((done / rows.length) * 100));
     }
+    await this.openingStock(tx, rows, variantOfRow, user);
     tx.audit({
       action: 'product.import',
       entity: 'product',
       after: { rows: rows.length, created: report.created, updated: report.updated },
     });
+  }
+
+  /** The rows' opening stock (checked whole before the command: checkImportStock), per product. */
+  private async openingStock(
+    tx: CommandTransaction,
+    rows: ParsedRow[],
+    variantOfRow: ReadonlyMap<number, string>,
+    user: AuthUser,
+  ): Promise<void> {
+    const lines = rows.flatMap((r) => {
+      const { stock } = r;
+      const variantId = variantOfRow.get(r.continues ?? r.row);
+      if (!stock?.line || !stock.inventoryId || !variantId) return [];
+      const unitCost = r.avgCost !== null && canSeeCost(user) ? r.avgCost : null;
+      return [
+        {
+          ...stock.line,
+          field: `rows.${r.row}`,
+          variantId,
+          inventoryId: stock.inventoryId,
+          unitCost,
+        },
+      ];
+    });
+    if (!lines.length) return;
+    const products: { id: string; product_id: string; sku: string }[] = await tx.m.query(
+      'SELECT id, product_id, sku FROM variants WHERE id = ANY($1::uuid[])',
+      [[...new Set(lines.map((l) => l.variantId))]],
+    );
+    const byProduct = new Map<string, { sku: string; lines: typeof lines }>();
+    for (const l of lines) {
+      const v = products.find((p) => p.id === l.variantId)!;
+      const group = byProduct.get(v.product_id) ?? { sku: v.sku, lines: [] };
+      group.lines.push(l);
+      byProduct.set(v.product_id, group);
+    }
+    for (const [productId, group] of byProduct)
+      await this.products.openingStock(tx, productId, group.sku, group.lines, user);
   }
 
   private async categoryId(
