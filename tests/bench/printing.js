@@ -10,6 +10,7 @@
 // last byte in), and to the dialog closed (the sale stored); the first receipt apart (the raster
 // module and the fonts are fetched once a page). The machine's load is printed.
 /* global window */
+const { Buffer } = require('node:buffer');
 const net = require('node:net');
 const os = require('node:os');
 const { randomUUID } = require('node:crypto');
