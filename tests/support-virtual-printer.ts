@@ -8,12 +8,14 @@ import {
   type DecodedJob,
   type Raster,
 } from '../libs/contracts/src/escpos';
+import { decodeLabels, labelLanguageOf, type DecodedLabels } from '../libs/contracts/src/labels';
 
 // A virtual ESC/POS printer for the test suite (issue 35): a raw TCP listener (what port 9100 is on
 // a real one) on an ephemeral port; each connection is one job, decoded (init, raster bands, feed,
-// cut, drawer pulse) when the sender closes it.
+// cut, drawer pulse) when the sender closes it. A label printer's job (ZPL ^GFA or TSPL BITMAP, issue
+// 35 item 4) is decoded to its labels' rasters instead (`labels`; `raster` stays null).
 
-export type PrintedJob = DecodedJob & { bytes: number };
+export type PrintedJob = DecodedJob & { bytes: number; labels: DecodedLabels | null };
 
 export type VirtualPrinter = {
   /** `127.0.0.1:<port>`, the address to give a till's printer */
@@ -33,7 +35,9 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('end', () => {
       const bytes = Buffer.concat(chunks);
-      jobs.push({ ...decodeEscPos(bytes), bytes: bytes.length });
+      const labels = labelLanguageOf(bytes) ? decodeLabels(bytes) : null;
+      const escPos = labels ? decodeEscPos(new Uint8Array()) : decodeEscPos(bytes);
+      jobs.push({ ...escPos, bytes: bytes.length, labels });
       socket.end();
       waiting.splice(0).forEach((wake) => wake());
     });

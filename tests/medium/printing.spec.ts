@@ -73,6 +73,9 @@ describe('printing', () => {
       codePage: null,
       drawer: false,
       printBridgeUrl: null,
+      labelLanguage: null,
+      labelPrinterAddress: null,
+      labelSize: '40x25',
     });
     const cashier = await signedIn([]);
     expect(

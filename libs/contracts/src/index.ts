@@ -78,4 +78,5 @@ export * from './dto/loyalty.dto';
 export * from './tracking';
 export * from './dto/tracking.dto';
 export * from './escpos';
+export * from './labels';
 export * from './dto/printing.dto';

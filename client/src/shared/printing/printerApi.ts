@@ -15,9 +15,9 @@ export const printerApi = {
   get: (deviceId: string) => http.get<DevicePrinterDto>(`/PosDevices/${pathId(deviceId)}/printer`),
   set: (deviceId: string, body: SetDevicePrinterDto) =>
     http.put<DevicePrinterDto>(`/PosDevices/${pathId(deviceId)}/printer`, body),
-  /** the server's relay to the till's network printer (base64 ESC/POS) */
-  print: (deviceId: string, data: string) =>
-    http.post<void>(`/PosDevices/${pathId(deviceId)}/print`, { data }),
+  /** the server's relay to the till's network printer (base64 ESC/POS), or its label printer (ZPL/TSPL) */
+  print: (deviceId: string, data: string, target: 'receipt' | 'label' = 'receipt') =>
+    http.post<void>(`/PosDevices/${pathId(deviceId)}/print`, { data, target }),
   /** "open drawer" without a sale: audited; who sends the pulse */
   openDrawer: (deviceId: string) =>
     http.post<{ opened: 'server' | 'till' }>(`/PosDevices/${pathId(deviceId)}/drawer`),

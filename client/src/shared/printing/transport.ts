@@ -34,21 +34,36 @@ export async function sendToPrinter(
   throw new Error('no direct printer');
 }
 
-async function sendNetwork(deviceId: string, printer: DevicePrinterDto, bytes: Uint8Array) {
+/**
+ * Labels (ZPL or TSPL, issue 35 item 4) to the till's label printer: through its print bridge
+ * first, else the server's relay, as receipts go.
+ */
+export async function sendLabels(deviceId: string, printer: DevicePrinterDto, bytes: Uint8Array) {
+  if (!printer.labelLanguage || !printer.labelPrinterAddress) throw new Error('no label printer');
+  return sendNetwork(deviceId, printer, bytes, 'label');
+}
+
+async function sendNetwork(
+  deviceId: string,
+  printer: DevicePrinterDto,
+  bytes: Uint8Array,
+  target: 'receipt' | 'label' = 'receipt',
+) {
   const data = base64(bytes);
+  const address = target === 'label' ? printer.labelPrinterAddress : printer.printerAddress;
   if (printer.printBridgeUrl) {
     try {
       const res = await fetch(`${printer.printBridgeUrl.replace(/\/+$/, '')}/print`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ printer: printer.printerAddress, data }),
+        body: JSON.stringify({ printer: address, data }),
       });
       if (res.ok) return;
     } catch {
       // the bridge is down or out of reach: the server's relay next
     }
   }
-  await printerApi.print(deviceId, data);
+  await printerApi.print(deviceId, data, target);
 }
 
 // WebUSB and Web Serial are not in TypeScript's DOM library: the little used of them, typed here.

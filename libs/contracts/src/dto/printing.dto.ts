@@ -4,6 +4,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsOptional,
   IsString,
   IsUrl,
   Max,
@@ -19,6 +20,7 @@ import {
   type PaperWidth,
   type PrinterKind,
 } from '../escpos';
+import { LABEL_LANGUAGES, LABEL_SIZES, type LabelLanguage, type LabelSize } from '../labels';
 import { registerDecorator } from 'class-validator';
 
 /** A printer's `host[:port]` (parsePrinterAddress). */
@@ -64,6 +66,25 @@ export class SetDevicePrinterDto {
   @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
   @MaxLength(200)
   printBridgeUrl?: string | null;
+  /**
+   * The till's label printer (issue 35 item 4, docs/decisions/0114): its language (ZPL for Zebra,
+   * TSPL for TSC/Xprinter; null: none), its network address and the label size. Left out: as
+   * they were. It shares the till's print bridge.
+   */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsIn(LABEL_LANGUAGES)
+  labelLanguage?: LabelLanguage | null;
+  @ValidateIf(
+    (o: SetDevicePrinterDto, v) => (o.labelLanguage != null && v !== undefined) || v != null,
+  )
+  @IsString()
+  @MaxLength(120)
+  @PrinterAddress()
+  labelPrinterAddress?: string | null;
+  @IsOptional()
+  @IsIn(LABEL_SIZES)
+  labelSize?: LabelSize;
 }
 
 /** POST /PosDevices/:id/print: the ESC/POS bytes to relay to the register's network printer. */
@@ -72,6 +93,10 @@ export class PrintJobDto {
   @MaxLength(Math.ceil(PRINT_JOB_MAX_BYTES / 3) * 4)
   @IsBase64()
   data: string;
+  /** The till's label printer (ZPL/TSPL) instead of its receipt printer. */
+  @IsOptional()
+  @IsIn(['receipt', 'label'])
+  target?: 'receipt' | 'label';
 }
 
 /** A register's printer as the till and the settings read it. */
@@ -82,4 +107,8 @@ export type DevicePrinterDto = {
   codePage: number | null;
   drawer: boolean;
   printBridgeUrl: string | null;
+  /** the label printer (issue 35 item 4): null language = none */
+  labelLanguage: LabelLanguage | null;
+  labelPrinterAddress: string | null;
+  labelSize: LabelSize;
 };

@@ -72,6 +72,8 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'validation.printer.address':
     '«{field}» اسم جهاز أو عنوان IP ومعه :المنفذ اختياريًا (9100 إن لم يُذكر)',
   'errors.NO_NETWORK_PRINTER': 'لا توجد طابعة شبكة لهذا الجهاز',
+  'errors.NO_LABEL_PRINTER': 'لا توجد طابعة ملصقات شبكة لهذا الجهاز',
+  'errors.NOT_A_LABEL_JOB': 'ما أُرسل ليس ملصقات بلغة طابعة الملصقات ({language})',
   'errors.PRINTER_UNREACHABLE': 'الطابعة على {address} لم ترد',
   'errors.DEVICE_NOT_REGISTERED': 'جهاز البيع غير مسجل في فرعك',
   'errors.DEVICE_GRANT_INVALID':

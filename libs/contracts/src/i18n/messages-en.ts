@@ -74,6 +74,9 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'validation.printer.address':
     '"{field}" is a host name or IP address with an optional :port (9100 when left out)',
   'errors.NO_NETWORK_PRINTER': 'This till has no network printer',
+  'errors.NO_LABEL_PRINTER': 'This till has no network label printer',
+  'errors.NOT_A_LABEL_JOB':
+    "What was sent is not labels in the label printer's language ({language})",
   'errors.PRINTER_UNREACHABLE': 'The printer at {address} did not answer',
   'errors.DEVICE_NOT_REGISTERED':
     'This till is not registered in your branch; connect it once and reload the point of sale',

@@ -5,7 +5,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters } from '@pos/contracts';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { propertiesText } from '../lib/variants';
 import { LabelSheet, labelCode, labelItem, type LabelItem } from './LabelSheet';
@@ -16,6 +17,10 @@ import { Caption } from './Caption';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DeleteAction } from '../../../shared/ui/IconAction';
 import { PrintArea } from '../../../shared/ui/print';
+import { handleError } from '../../../shared/api/handleError';
+import { toast } from '../../../shared/ui/toast';
+import { tillPrinter } from '../../pos';
+import { printThermalLabels, ThermalLabels } from './ThermalLabels';
 
 const MAX_COPIES = 500;
 
@@ -38,6 +43,34 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
     (initial ?? []).map((item) => ({ ...item })),
   );
 
+  // this browser's till and its label printer (issue 35 item 4), when it has one
+  const till = useQuery({
+    queryKey: ['till-printer'],
+    queryFn: () => tillPrinter(true),
+    enabled: open,
+    staleTime: 0,
+  });
+  const labelPrinter = till.data?.printer.labelLanguage ? till.data : null;
+  const previews = useRef<HTMLDivElement>(null);
+  const [sending, setSending] = useState(false);
+  const printToLabelPrinter = async () => {
+    if (!labelPrinter || !previews.current) return;
+    setSending(true);
+    try {
+      const count = await printThermalLabels(
+        previews.current,
+        items,
+        labelPrinter.deviceId,
+        labelPrinter.printer,
+      );
+      toast.success(t('labels.sent', { count }));
+    } catch (err) {
+      handleError(err, { toast: true });
+    } finally {
+      setSending(false);
+    }
+  };
+
   const total = items.reduce((sum, item) => sum + Math.max(0, item.quantity), 0);
   const setQuantity = (variantId: string, text: string) => {
     const n = Math.min(MAX_COPIES, Math.max(0, Math.floor(Number(text) || 0)));
@@ -55,15 +88,28 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
       closeLabel={t('common.close')}
       sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, p: 1.5 }}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<PrintOutlined />}
-          disabled={total === 0}
-          onClick={() => window.print()}
-          data-testid="labels-print"
-        >
-          {t('labels.print')}
-        </Button>
+        <>
+          {labelPrinter && (
+            <Button
+              variant="outlined"
+              startIcon={<PrintOutlined />}
+              disabled={total === 0 || sending}
+              onClick={() => void printToLabelPrinter()}
+              data-testid="labels-print-thermal"
+            >
+              {t('labels.printThermal')}
+            </Button>
+          )}
+          <Button
+            variant="contained"
+            startIcon={<PrintOutlined />}
+            disabled={total === 0}
+            onClick={() => window.print()}
+            data-testid="labels-print"
+          >
+            {t('labels.print')}
+          </Button>
+        </>
       }
     >
       <Box sx={{ inlineSize: { xs: '100%', md: 420 }, flexShrink: 0 }}>
@@ -160,6 +206,17 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
           borderRadius: 1,
         }}
       >
+        {labelPrinter && (
+          <Box ref={previews}>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {t('labels.thermalPreview', {
+                size: labelPrinter.printer.labelSize.replace('x', ' × '),
+                language: labelPrinter.printer.labelLanguage!.toUpperCase(),
+              })}
+            </Typography>
+            <ThermalLabels items={items} size={labelPrinter.printer.labelSize} />
+          </Box>
+        )}
         <Box
           sx={{
             bgcolor: '#fff',

@@ -18,7 +18,7 @@ import {
 } from '@pos/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
@@ -40,7 +40,13 @@ import { usePaging } from '../../../shared/ui/usePaging';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { itemTitle, removeColumn, ScanField } from '../../../shared/ui/DocumentKit';
-import { catalogApi, VariantPicker, type ExternalInput } from '../../catalog';
+import {
+  catalogApi,
+  LabelsDialog,
+  VariantPicker,
+  type ExternalInput,
+  type LabelItem,
+} from '../../catalog';
 import { ordersHref, VendorPicker } from '../../purchase-orders';
 import { purchaseKeys, purchasesApi } from '../api/purchases.api';
 import { defaultInventory } from '../lib/buyDefaults';
@@ -697,6 +703,33 @@ function PostedInvoice({
 }) {
   const { t } = useTranslation('purchases');
   const open = (invoice.total ?? 0) - (invoice.paid ?? 0) - (invoice.returned ?? 0);
+  // labels of the goods received (issue 35 item 4): one a unit, the sell price read from the catalog
+  const [labels, setLabels] = useState<LabelItem[] | null>(null);
+  const openLabels = async () => {
+    try {
+      const lines = invoice.lines ?? [];
+      const found = await Promise.all(
+        lines.map((l) =>
+          catalogApi
+            .searchVariants(l.barcodes[0] ?? l.sku, undefined, 10)
+            .then((hits) => hits.find((v) => v.id === l.variantId)),
+        ),
+      );
+      setLabels(
+        lines.map((l, i) => ({
+          variantId: l.variantId,
+          productName: l.productName,
+          properties: l.properties,
+          sku: l.sku,
+          barcodes: l.barcodes,
+          sellPrice: found[i]?.sellPrice ?? 0,
+          quantity: Math.max(0, Math.ceil(l.quantity)),
+        })),
+      );
+    } catch (err) {
+      handleError(err, { toast: true });
+    }
+  };
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} data-testid="buy-posted">
       <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -710,6 +743,9 @@ function PostedInvoice({
           {formatDay(invoice.invoiceDate)}
         </Typography>
         <Box sx={{ flex: 1 }} />
+        <Button variant="outlined" onClick={() => void openLabels()} data-testid="buy-labels">
+          {t('labels')}
+        </Button>
         {invoice.status === 'posted' && (
           <Button variant="outlined" onClick={onReturn} data-testid="buy-return">
             {t('returnGoods')}
@@ -738,6 +774,11 @@ function PostedInvoice({
           })),
         ]}
       />
+      {labels && (
+        <Suspense fallback={null}>
+          <LabelsDialog open onClose={() => setLabels(null)} initial={labels} />
+        </Suspense>
+      )}
       <Box sx={{ mt: 2, maxInlineSize: 360 }}>
         <Facts
           rows={[

@@ -15,6 +15,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   encodeReceipt,
+  LABEL_LANGUAGES,
+  LABEL_SIZES,
   PAPER_DOTS,
   PAPER_WIDTHS,
   PRINTER_KINDS,
@@ -48,6 +50,9 @@ type Values = {
   codePage: string;
   drawer: boolean;
   printBridgeUrl: string;
+  labelLanguage: string;
+  labelPrinterAddress: string;
+  labelSize: string;
 };
 
 export function DevicePrintersPanel() {
@@ -119,6 +124,9 @@ function PrinterDialog({ device, onClose }: { device: DevicePrinterRowDto; onClo
       codePage: device.codePage == null ? '' : String(device.codePage),
       drawer: device.drawer,
       printBridgeUrl: device.printBridgeUrl ?? '',
+      labelLanguage: device.labelLanguage ?? '',
+      labelPrinterAddress: device.labelPrinterAddress ?? '',
+      labelSize: device.labelSize,
     },
     toBody: (v) => ({
       printerKind: v.printerKind as SetDevicePrinterDto['printerKind'],
@@ -127,6 +135,9 @@ function PrinterDialog({ device, onClose }: { device: DevicePrinterRowDto; onClo
       codePage: v.codePage.trim() === '' ? null : Number(v.codePage),
       drawer: v.drawer,
       printBridgeUrl: v.printBridgeUrl.trim() || null,
+      labelLanguage: (v.labelLanguage || null) as SetDevicePrinterDto['labelLanguage'],
+      labelPrinterAddress: v.labelPrinterAddress.trim() || null,
+      labelSize: v.labelSize as SetDevicePrinterDto['labelSize'],
     }),
     label: (field) => t(`printers.fields.${field}`),
   });
@@ -234,6 +245,46 @@ function PrinterDialog({ device, onClose }: { device: DevicePrinterRowDto; onClo
             label={t('printers.fields.drawer')}
             testId="printer-drawer"
           />
+          {/* the till's label printer (issue 35 item 4, docs/decisions/0114) */}
+          <FormTextField
+            form={form}
+            name="labelLanguage"
+            select
+            label={t('printers.fields.labelLanguage')}
+            selectTestId="label-language"
+          >
+            <MenuItem value="">{t('printers.labelNone')}</MenuItem>
+            {LABEL_LANGUAGES.map((l) => (
+              <MenuItem key={l} value={l}>
+                {t(`printers.labelLanguages.${l}`)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          {form.watch('labelLanguage') !== '' && (
+            <>
+              <FormTextField
+                form={form}
+                name="labelPrinterAddress"
+                ltr
+                label={t('printers.fields.labelPrinterAddress')}
+                helperText={t('printers.addressHint')}
+                testId="label-address"
+              />
+              <FormTextField
+                form={form}
+                name="labelSize"
+                select
+                label={t('printers.fields.labelSize')}
+                selectTestId="label-size"
+              >
+                {LABEL_SIZES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {t('printers.labelSize', { size: s.replace('x', ' × ') })}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            </>
+          )}
         </Stack>
         {/* The test slip, drawn off screen and sent as the receipt is. */}
         <Box

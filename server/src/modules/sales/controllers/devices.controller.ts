@@ -146,7 +146,8 @@ export class PosDevicePrintController {
   /**
    * ESC/POS bytes (base64, ≤ PRINT_JOB_MAX_BYTES) relayed on raw TCP to the till's network
    * printer; 204 once the printer took the last byte, 502 when it did not answer, 409 when the till
-   * has no network printer.
+   * has no network printer. `target: 'label'`: ZPL/TSPL labels to its label printer (issue 35
+   * item 4).
    */
   @Authenticated()
   @Post(':id/print')
@@ -156,7 +157,9 @@ export class PosDevicePrintController {
     @Body() dto: PrintJobDto,
     @CurrentUser() user: AuthUser,
   ): Promise<void> {
-    await this.printing.print(id, Buffer.from(dto.data, 'base64'), user);
+    const bytes = Buffer.from(dto.data, 'base64');
+    if (dto.target === 'label') await this.printing.printLabels(id, bytes, user);
+    else await this.printing.print(id, bytes, user);
   }
 }
 

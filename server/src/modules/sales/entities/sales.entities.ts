@@ -146,6 +146,10 @@ export class PosDeviceEntity extends CreatedRowColumns {
   @Column('integer', { nullable: true }) codePage: number | null;
   @Column('boolean', { default: false }) drawer: boolean;
   @Column('text', { nullable: true }) printBridgeUrl: string | null;
+  /** its label printer (issue 35 item 4, docs/decisions/0114) */
+  @Column('text', { nullable: true }) labelLanguage: string | null;
+  @Column('text', { nullable: true }) labelPrinterAddress: string | null;
+  @Column('text', { default: '40x25' }) labelSize: string;
 }
 
 /** What an offline sale let through that a person should look at (issue 32 item 5). */

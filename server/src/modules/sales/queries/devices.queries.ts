@@ -8,7 +8,9 @@ import { askedBranch, branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
 
 const PRINTER_COLUMNS = `printer_kind AS "printerKind", printer_address AS "printerAddress",
-  paper_width AS "paperWidth", code_page AS "codePage", drawer, print_bridge_url AS "printBridgeUrl"`;
+  paper_width AS "paperWidth", code_page AS "codePage", drawer, print_bridge_url AS "printBridgeUrl",
+  label_language AS "labelLanguage", label_printer_address AS "labelPrinterAddress",
+  label_size AS "labelSize"`;
 
 /** The branch's tills and the flags their offline sales raised (issue 32). */
 @Injectable()

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { decodeEscPos, type DevicePrinterDto } from '@pos/contracts';
+import { decodeEscPos, labelLanguageOf, type DevicePrinterDto } from '@pos/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchWriteScope } from '../../../core/auth/branch-scope';
@@ -39,15 +39,32 @@ export class DevicePrinting {
     await this.relay(printer, bytes);
   }
 
+  /**
+   * Relays labels (ZPL or TSPL, issue 35 item 4) to the till's label printer: 409 when it has none,
+   * 400 when the bytes are not labels in its language (the relay sends nothing else there).
+   */
+  async printLabels(id: string, bytes: Uint8Array, user: AuthUser): Promise<void> {
+    const printer = await this.printer(id, user);
+    if (!printer.labelLanguage || !printer.labelPrinterAddress)
+      throw Errors.conflict('NO_LABEL_PRINTER');
+    if (labelLanguageOf(bytes) !== printer.labelLanguage)
+      throw Errors.badRequest('NOT_A_LABEL_JOB', { language: printer.labelLanguage.toUpperCase() });
+    await this.send(printer.labelPrinterAddress, bytes);
+  }
+
   async relay(printer: DevicePrinterDto, bytes: Uint8Array): Promise<void> {
     if (printer.printerKind !== 'network' || !printer.printerAddress)
       throw Errors.conflict('NO_NETWORK_PRINTER');
+    await this.send(printer.printerAddress, bytes);
+  }
+
+  private async send(address: string, bytes: Uint8Array): Promise<void> {
     try {
-      await sendRaw(printer.printerAddress, bytes);
+      await sendRaw(address, bytes);
     } catch (err) {
       if (err instanceof PrinterUnreachable)
         throw new AppException('PRINTER_UNREACHABLE', HttpStatus.BAD_GATEWAY, {
-          address: printer.printerAddress,
+          address,
         });
       throw err;
     }

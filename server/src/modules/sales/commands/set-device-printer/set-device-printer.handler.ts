@@ -31,10 +31,18 @@ export class SetDevicePrinterHandler extends TransactionalCommandHandler<SetDevi
       codePage: dto.codePage ?? null,
       drawer: dto.drawer,
       printBridgeUrl: dto.printBridgeUrl?.trim() || null,
+      // the label printer: left out, as it was
+      labelLanguage: dto.labelLanguage === undefined ? device.labelLanguage : dto.labelLanguage,
+      labelPrinterAddress:
+        dto.labelPrinterAddress === undefined
+          ? device.labelPrinterAddress
+          : dto.labelPrinterAddress?.trim() || null,
+      labelSize: dto.labelSize ?? device.labelSize,
     };
     await m.query(
       `UPDATE pos_devices SET printer_kind = $2, printer_address = $3, paper_width = $4,
-              code_page = $5, drawer = $6, print_bridge_url = $7 WHERE id = $1`,
+              code_page = $5, drawer = $6, print_bridge_url = $7, label_language = $8,
+              label_printer_address = $9, label_size = $10 WHERE id = $1`,
       [id, ...Object.values(after)],
     );
     const { branchId: _branch, ...before } = device;

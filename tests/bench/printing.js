@@ -1,0 +1,228 @@
+// `npm run bench -- printing [--database-url URL] [--sales 200] [--lines 10] [--port 4390]`
+//
+// Issue 35's bench (docs/decisions/0113, 0114): from the payment's confirmation to the printer's
+// last byte ≤ 500 ms p95 for a 10-line receipt. The built app (dist/, its own process) driven in
+// Chromium (playwright-core, /usr/bin/chromium-headless-shell or CHROMIUM_PATH) as the e2e does: the
+// admin's till, its receipt printer a network printer at a virtual ESC/POS printer (a TCP listener
+// in this process, no bridge: the server's relay, the longest path), --sales cash sales of --lines
+// distinct items each (scanned into the cart, F4, the rest in cash). Measured in this process from
+// just before the click on the payment dialog's confirm button to the printer connection's end (the
+// last byte in), and to the dialog closed (the sale stored); the first receipt apart (the raster
+// module and the fonts are fetched once a page). The machine's load is printed.
+/* global window */
+const { Buffer } = require('node:buffer');
+const net = require('node:net');
+const os = require('node:os');
+const { randomUUID } = require('node:crypto');
+const { performance } = require('node:perf_hooks');
+const { decodeEscPos } = require('@pos/contracts');
+const { arg, benchDatabase, dist, percentiles, report, startBuiltServer } = require('./lib');
+
+const SALES = Number(arg('sales', '200'));
+const LINES = Number(arg('lines', '10'));
+const PORT = Number(arg('port', '4390'));
+const TARGET_P95 = 500;
+
+/** A virtual printer: each connection a job, stamped when its last byte came in. */
+async function virtualPrinter() {
+  const jobs = [];
+  const waiting = [];
+  const server = net.createServer((socket) => {
+    const chunks = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('end', () => {
+      jobs.push({ at: performance.now(), bytes: Buffer.concat(chunks) });
+      socket.end();
+      waiting.splice(0).forEach((wake) => wake());
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  let taken = 0;
+  return {
+    address: `127.0.0.1:${server.address().port}`,
+    async next(timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (jobs.length <= taken) {
+        if (Date.now() > deadline) throw new Error('no print job came to the virtual printer');
+        await new Promise((resolve) => {
+          waiting.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return jobs[taken++];
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
+async function main() {
+  process.env.LOG_LEVEL = 'silent';
+  const loadStart = load();
+  console.log(`machine: ${os.cpus().length} cores, load average ${loadStart}`);
+  const db = await benchDatabase();
+  const { runMigrations } = require(dist('core/database/data-source.js'));
+  const { seedFirstStart } = require(dist('seed/first-start.js'));
+  const { seedDemo } = require(dist('seed/demo.js'));
+  if (db.fresh) {
+    await runMigrations(db.url);
+    await seedFirstStart(db.url);
+    await seedDemo(db.url);
+  }
+  const printer = await virtualPrinter();
+  const server = await startBuiltServer(db.url, PORT);
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: `http://127.0.0.1:${PORT}`,
+      locale: 'ar-EG',
+      timezoneId: 'Africa/Cairo',
+    });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__prints = 0;
+      window.print = () => window.__prints++;
+    });
+    await page.goto('/login');
+    await page.locator('input[name="username"]').fill('admin');
+    await page.locator('input[name="password"]').fill('demo1234');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('user-menu').waitFor();
+    const lowStock = page.getByTestId('low-stock-dialog');
+    await page.addLocatorHandler(lowStock, (d) => d.getByTestId('confirm-dialog-cancel').click());
+    const write = async (method, url, data) => {
+      const { csrfToken } = await (await page.request.get('/api/auth/csrf')).json();
+      const res = await page.request[method](url, {
+        data,
+        headers: { 'X-CSRF-Token': csrfToken, 'Idempotency-Key': randomUUID() },
+      });
+      if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+      return res;
+    };
+    const current = await page.request.get('/api/Shift/current');
+    const open = current.ok() ? await current.text() : '';
+    if (!open || open === 'null')
+      await write('post', '/api/Shift/open', { openingCash: 0, register: 9 });
+
+    // the items: distinct variants with a barcode and the most stock in the admin's inventory
+    const { user } = await (await page.request.get('/api/auth/session')).json();
+    const options = await (await page.request.get('/api/Inventories/options')).json();
+    const own = options.find((i) => i.branchId === user.branchId && i.isDefault);
+    const found = await (
+      await page.request.get(`/api/variants/search?q=DEMO&inventoryId=${own.id}&limit=30`)
+    ).json();
+    const items = found
+      .filter((v) => v.barcodes.length > 0 && (v.onHand ?? 0) > SALES)
+      .slice(0, LINES);
+    if (items.length < LINES)
+      throw new Error(`only ${items.length} items with a barcode and ${SALES} in stock`);
+
+    // this browser's till registers itself on /POS; its printer: the virtual one, over the server
+    await page.goto('/POS');
+    await page.getByTestId('pos-screen').waitFor();
+    let deviceId = '';
+    for (let i = 0; i < 100 && !deviceId; i++) {
+      deviceId = await page
+        .evaluate(
+          () =>
+            new Promise((resolve) => {
+              const req = window.indexedDB.open('pos-outbox');
+              req.onerror = () => resolve('');
+              req.onsuccess = () => {
+                const get = req.result.transaction('meta').objectStore('meta').get('device');
+                get.onsuccess = () => resolve(get.result?.id ?? '');
+                get.onerror = () => resolve('');
+              };
+            }),
+        )
+        .catch(() => '');
+      if (deviceId && (await page.request.get(`/api/PosDevices/${deviceId}/printer`)).ok()) break;
+      deviceId = '';
+      await page.waitForTimeout(200);
+    }
+    if (!deviceId) throw new Error('the till did not register');
+    await write('put', `/api/PosDevices/${deviceId}/printer`, {
+      printerKind: 'network',
+      printerAddress: printer.address,
+      paperWidth: 80,
+      codePage: null,
+      drawer: true,
+    });
+    await page.reload();
+    await page.getByTestId('pos-screen').waitFor();
+
+    const toPrinter = [];
+    const toClosed = [];
+    let first = null;
+    let bytes = 0;
+    for (let s = 0; s < SALES; s++) {
+      for (let i = 0; i < items.length; i++) {
+        await page.getByTestId('pos-search').focus();
+        await page.keyboard.type(items[i].barcodes[0], { delay: 5 });
+        await page.keyboard.press('Enter');
+        await page.getByTestId('cart-line').nth(i).waitFor();
+      }
+      await page.keyboard.press('F4');
+      const dialog = page.getByTestId('payment-dialog');
+      await dialog.waitFor();
+      await page.getByTestId('pay-rest-cash').click();
+      const submit = page.getByTestId('pay-submit');
+      await submit.waitFor();
+      const t0 = performance.now();
+      await submit.click();
+      const closed = dialog.waitFor({ state: 'hidden' }).then(() => performance.now() - t0);
+      const job = await printer.next();
+      const ms = job.at - t0;
+      const closedMs = await closed;
+      const decoded = decodeEscPos(job.bytes);
+      if (decoded.cuts !== 1 || !decoded.raster || decoded.pulses !== 1)
+        throw new Error(
+          `sale ${s + 1}: the receipt printed wrong (${JSON.stringify({ ...decoded, raster: !!decoded.raster })})`,
+        );
+      bytes = job.bytes.length;
+      if (s === 0) first = { ms, closedMs, height: decoded.raster.height };
+      else {
+        toPrinter.push(ms);
+        toClosed.push(closedMs);
+      }
+      await page.getByTestId('cart-line').first().waitFor({ state: 'detached' });
+    }
+    const prints = await page.evaluate(() => window.__prints);
+    console.log(
+      `${SALES} cash sales of ${LINES} lines, receipt ${first.height} dots long, ${bytes} bytes; ` +
+        `print dialogs opened: ${prints}`,
+    );
+    console.log(
+      `first sale: confirm → last byte ${first.ms.toFixed(0)} ms, → dialog closed ${first.closedMs.toFixed(0)} ms`,
+    );
+    if (toPrinter.length) {
+      const stats = percentiles(toPrinter);
+      report('confirm → printer last byte', stats);
+      report('confirm → sale stored', percentiles(toClosed));
+      console.log(
+        `p95 ${stats.p95.toFixed(0)} ms against the target ${TARGET_P95} ms: ${stats.p95 <= TARGET_P95 ? 'met' : 'NOT met'}`,
+      );
+    }
+    console.log(`load average at the end: ${load()} (start ${loadStart})`);
+  } finally {
+    await browser.close();
+    await server.close();
+    await printer.close();
+    await db.drop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
