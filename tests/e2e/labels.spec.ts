@@ -9,8 +9,8 @@ import {
   writePng,
   type VirtualPrinter,
 } from '../support-virtual-printer';
-import { deviceIdIn } from './offline-devices';
-import { dismissLowStockWhenShown, openShiftOnFreeRegister, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { printerDialogOf, tillOfThisBrowser } from './till-printers';
 
 // Issue 35 item 4 (docs/decisions/0114): the till's label printer (ZPL, 40 × 25 mm) is the virtual
 // printer, set on the settings screen; a product's labels printed from the product screen arrive as
@@ -40,23 +40,10 @@ test('three labels of a product go to the ZPL label printer as on the preview', 
   page.on('pageerror', (e) => console.log('page error', e.message));
   await signIn(page, 'admin', undefined, { to: '/POS' });
   // this browser is a till: it registers itself on the till screen
-  // a shift of its own when the admin has none, closed at the end (other specs open theirs)
-  const current = await (await page.request.get('/api/Shift/current')).text();
-  const shift =
-    !current || current === 'null' ? await openShiftOnFreeRegister(page.request, 0, 40) : null;
-  await page.reload();
-  await expect(page.getByTestId('pos-screen')).toBeVisible();
-  await expect.poll(() => deviceIdIn(page).catch(() => '')).not.toBe('');
-  const deviceId = await deviceIdIn(page);
-  await expect
-    .poll(async () => (await page.request.get(`/api/PosDevices/${deviceId}/printer`)).status())
-    .toBe(200);
+  const { deviceId, shift } = await tillOfThisBrowser(page);
 
   // --- Its label printer, on the settings screen.
-  await page.goto('/admin/settings');
-  const row = page.locator(`[data-testid="device-printer-row"][data-device-id="${deviceId}"]`);
-  await row.getByTestId('edit-printer').click();
-  const dialog = page.getByRole('dialog');
+  const { dialog } = await printerDialogOf(page, deviceId);
   await dialog.getByTestId('label-language').click();
   await page.getByRole('option', { name: 'ZPL (زيبرا)' }).click();
   await dialog.getByTestId('label-address').fill('not an address');

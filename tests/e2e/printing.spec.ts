@@ -10,8 +10,8 @@ import {
   writePng,
   type VirtualPrinter,
 } from '../support-virtual-printer';
-import { deviceIdIn } from './offline-devices';
-import { dismissLowStockWhenShown, openShiftOnFreeRegister, scan, signIn } from './support';
+import { dismissLowStockWhenShown, scan, signIn } from './support';
+import { printerDialogOf, tillOfThisBrowser } from './till-printers';
 
 // Issue 35's acceptance (docs/decisions/0113): a till whose printer is the virtual ESC/POS printer
 // (set on the settings screen) prints a cash sale's receipt without a dialog; the printed raster
@@ -196,24 +196,9 @@ test('a sale prints its receipt to the thermal printer without a dialog, as on s
   const variants = (await (await page.request.get(search)).json()) as Variant[];
   const item = variants.find((v) => v.barcodes.length > 0 && (v.onHand ?? 0) >= 4)!;
   expect(item).toBeTruthy();
-  // A shift of its own unless the admin has one open already (a spec before it in this worker's
-  // database may have left one).
-  const current = await (await page.request.get('/api/Shift/current')).text();
-  if (!current || current === 'null') await openShiftOnFreeRegister(page.request, 0, 40);
-
   // The till registers itself on the till screen; its printer is set on the settings screen.
-  await page.reload();
-  await expect(page.getByTestId('pos-screen')).toBeVisible();
-  await expect.poll(() => deviceIdIn(page).catch(() => '')).not.toBe('');
-  const deviceId = await deviceIdIn(page);
-  await expect
-    .poll(async () => (await page.request.get(`/api/PosDevices/${deviceId}/printer`)).status())
-    .toBe(200);
-
-  await page.goto('/admin/settings');
-  const row = page.locator(`[data-testid="device-printer-row"][data-device-id="${deviceId}"]`);
-  await row.getByTestId('edit-printer').click();
-  const dialog = page.getByRole('dialog');
+  const { deviceId } = await tillOfThisBrowser(page);
+  const { dialog, row } = await printerDialogOf(page, deviceId);
   await dialog.getByTestId('printer-kind').click();
   await page.getByRole('option', { name: 'طابعة شبكة (ESC/POS على TCP 9100)' }).click();
   // a bad address is refused under the field, by its label
