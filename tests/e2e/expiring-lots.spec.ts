@@ -14,6 +14,17 @@ import {
 
 const stamp = Date.now().toString(36).toUpperCase();
 
+/** The signed-in user's branch's default inventory. */
+async function ownInventory(call: Awaited<ReturnType<typeof apiCaller>>) {
+  const session = (await call('get', '/api/auth/session')) as { user: { branchId: string } };
+  const inventories = (await call('get', '/api/Inventories/options')) as {
+    id: string;
+    branchId: string;
+    isDefault: boolean;
+  }[];
+  return inventories.find((i) => i.branchId === session.user.branchId && i.isDefault)!;
+}
+
 test.beforeEach(async ({ page }) => {
   await dismissLowStockWhenShown(page);
 });
@@ -21,13 +32,7 @@ test.beforeEach(async ({ page }) => {
 test('the expiring list shows a lot near its expiry, and a new one live', async ({ page }) => {
   await signInRequest(page.request, 'admin');
   const call = await apiCaller(page);
-  const session = (await call('get', '/api/auth/session')) as { user: { branchId: string } };
-  const inventories = (await call('get', '/api/Inventories/options')) as {
-    id: string;
-    branchId: string;
-    isDefault: boolean;
-  }[];
-  const inventory = inventories.find((i) => i.branchId === session.user.branchId && i.isDefault)!;
+  const inventory = await ownInventory(call);
   const product = (await call('post', '/api/Products', {
     nameAr: `زبادي بتشغيلات ${stamp}`,
     vatRate: 14,
@@ -61,13 +66,7 @@ test('the expiring list shows a lot near its expiry, and a new one live', async 
 test('a phone’s history is found by its IMEI', async ({ page }) => {
   await signInRequest(page.request, 'admin');
   const call = await apiCaller(page);
-  const session = (await call('get', '/api/auth/session')) as { user: { branchId: string } };
-  const inventories = (await call('get', '/api/Inventories/options')) as {
-    id: string;
-    branchId: string;
-    isDefault: boolean;
-  }[];
-  const inventory = inventories.find((i) => i.branchId === session.user.branchId && i.isDefault)!;
+  const inventory = await ownInventory(call);
   const product = (await call('post', '/api/Products', {
     nameAr: `هاتف بالسيريال ${stamp}`,
     vatRate: 14,
