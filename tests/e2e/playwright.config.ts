@@ -43,6 +43,10 @@ export default defineConfig({
     // about 2 s of browser CPU and 0.2 s of the server's a test, twice a plain /POS load
     // (docs/decisions/0105). The offline-*.spec files, which test it, allow it again.
     serviceWorkers: 'block',
+    // A click or a fill that cannot happen (a covered or disabled button) fails at its own line
+    // after 30 s instead of waiting out the whole test's 120 s with no word on where it stood.
+    actionTimeout: 30_000,
+    navigationTimeout: 45_000,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -7,6 +7,7 @@ export {
   onLiveMessage,
   onLiveEvent,
   onLiveResync,
+  onLiveStatus,
   type LiveStatus,
 } from './liveSocket';
 export { useLiveEvent, useLiveResync } from './useLiveEvent';

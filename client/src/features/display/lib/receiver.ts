@@ -5,7 +5,7 @@ import {
   type DisplayAck,
   type DisplaySnapshot,
 } from '@pos/contracts';
-import { emitLive, onLiveConnect, onLiveMessage } from '../../../shared/realtime';
+import { emitLive, onLiveConnect, onLiveMessage, onLiveStatus } from '../../../shared/realtime';
 import { HELLO } from './publisher';
 
 export type DisplayLink = 'waiting' | 'joined' | 'refused';
@@ -14,7 +14,8 @@ export type DisplayLink = 'waiting' | 'joined' | 'refused';
  * The display's side (docs/decisions/0115): the snapshots of `register`'s till, from a till on this
  * device (BroadcastChannel) and through the server (the register's room, joined again on every
  * reconnect). The same snapshot may come both ways, and an older one late: per till tab only a
- * higher sequence is shown.
+ * higher sequence is shown. The link shows 'joined' only while the socket is up: a drop (the network
+ * gone, the server restarting) shows 'waiting' until the room is joined again.
  */
 export function subscribeDisplay(
   register: number,
@@ -40,7 +41,11 @@ export function subscribeDisplay(
       onLink(ack.ok ? 'joined' : 'refused', ack),
     ),
   );
+  const offStatus = onLiveStatus((status) => {
+    if (status !== 'connected') onLink('waiting');
+  });
   return () => {
+    offStatus();
     offCart();
     offConnect();
     channel?.close();
