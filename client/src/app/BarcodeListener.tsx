@@ -14,14 +14,19 @@ export function BarcodeListener() {
   const seq = useRef(0);
 
   useEffect(() => {
-    const scanner = new BarcodeScanner((code) => {
+    const scanner = new BarcodeScanner((code, focused) => {
       const target = scanTarget(pathRef.current, code);
       if (target.kind === 'navigate') {
         navigate(target.to);
         return;
       }
       seq.current += 1;
-      const scan: BarcodeScan = { code, seq: seq.current, at: Date.now() };
+      const scan: BarcodeScan = {
+        code,
+        seq: seq.current,
+        at: Date.now(),
+        target: (focused as EventTarget | null) ?? null,
+      };
       window.dispatchEvent(new CustomEvent<BarcodeScan>(BARCODE_EVENT, { detail: scan }));
     });
     const onKey = (e: KeyboardEvent) => {
@@ -33,6 +38,7 @@ export function BarcodeListener() {
         metaKey: e.metaKey,
         altKey: e.altKey,
         at: e.timeStamp,
+        target: e.target,
       });
       // The scanner's Enter must not submit a form or trigger a button.
       if (result === 'scan') e.preventDefault();

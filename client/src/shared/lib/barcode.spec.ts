@@ -50,6 +50,22 @@ describe('BarcodeScanner', () => {
     expect(scans).toEqual(['6221031490019']);
   });
 
+  it('hands the scan the element its Enter went to, not where the focus is when it is handled', () => {
+    const seen: unknown[] = [];
+    const own = new BarcodeScanner((_, target) => seen.push(target), clock);
+    const box = { name: 'the search box' };
+    for (const ch of '6221031490019') {
+      own.handleKey({ key: ch, inFormField: true, target: box });
+      jest.advanceTimersByTime(5);
+    }
+    expect(own.handleKey({ key: 'Enter', inFormField: true, target: box })).toBe('scan');
+    // a key elsewhere before the scan is handled (the focus moved into a dialog) changes nothing
+    own.handleKey({ key: 'x', inFormField: true, target: { name: 'a dialog' } });
+    jest.advanceTimersByTime(BARCODE.handleDelayMs);
+    expect(seen).toEqual([box]);
+    own.dispose();
+  });
+
   it('needs Enter: fast keys without Enter are dropped by the 200 ms timer', () => {
     type('12345678', 10, { enter: false });
     expect(scanner.pending).toBe('12345678');

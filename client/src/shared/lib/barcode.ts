@@ -44,6 +44,12 @@ export type BarcodeKey = {
    * scan arrives does not split it (its first characters were lost). The clock's time when absent.
    */
   at?: number;
+  /**
+   * Where the key went (KeyboardEvent.target): handed to `onScan` with the code, so a listener
+   * knows whether the scan was typed into its own box when its Enter was pressed (the scan is
+   * handled a moment later, when the focus may have moved on: a dialog the scan itself opened).
+   */
+  target?: unknown;
 };
 
 /** What the listener should do with the key event. */
@@ -55,7 +61,7 @@ export class BarcodeScanner {
   private resetTimer: TimerHandle | null = null;
 
   constructor(
-    private readonly onScan: (code: string) => void,
+    private readonly onScan: (code: string, target: unknown) => void,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -80,7 +86,8 @@ export class BarcodeScanner {
       const code = continues ? this.buffer.trim() : '';
       this.reset();
       if (code.length < BARCODE.minLength || code.length > BARCODE.maxLength) return 'ignored';
-      this.clock.setTimeout(() => this.onScan(code), BARCODE.handleDelayMs);
+      const target = event.target ?? null;
+      this.clock.setTimeout(() => this.onScan(code, target), BARCODE.handleDelayMs);
       return 'scan';
     }
 

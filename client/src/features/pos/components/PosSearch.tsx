@@ -231,8 +231,10 @@ export function PosSearch({
   // Scans with the focus outside this box: code into the box, search ~100 ms later.
   useBarcodeScan((scan) => {
     // Typed into this box: its own Enter already resolved the whole text (the listener may even
-    // have seen only the tail of a slowly typed code), so the event adds nothing.
-    if (inputRef.current && document.activeElement === inputRef.current) return;
+    // have seen only the tail of a slowly typed code), so the event adds nothing. Where the Enter
+    // went, not where the focus is now: a fast lookup may already have added the item and moved
+    // the focus into the dialog it opened (a serial product's), and the line would get it twice.
+    if (inputRef.current && scan.target === inputRef.current) return;
     setText(scan.code);
     setOpen(false);
     window.setTimeout(() => void resolve(scan.code), BARCODE.searchDelayMs);

@@ -250,7 +250,7 @@ export default function BuyPage() {
   };
   // Scans with the focus outside the scan box (the shell's listener sends them here on /buy).
   useBarcodeScan((scan) => {
-    if (document.activeElement !== scanRef.current) void resolve(scan.code);
+    if (scan.target !== scanRef.current) void resolve(scan.code);
   });
 
   const created = (item: NewItem) => {
