@@ -66,7 +66,10 @@ function killGroup(pid) {
 function run(label, cmd, args, env = {}, logFile = null, opts = {}) {
   const say = (line) => (logFile ? fs.appendFileSync(logFile, `${line}\n`) : console.log(line));
   const limit = opts.limit ?? null;
-  say(`\n=== ${label}: ${cmd} ${args.join(' ')}${limit ? ` (time limit ${limit} s)` : ''}`);
+  const clock = new Date().toISOString().slice(11, 19);
+  say(
+    `\n=== ${label}: ${cmd} ${args.join(' ')}${limit ? ` (time limit ${limit} s)` : ''} at ${clock}`,
+  );
   if (logFile && opts.echo)
     console.log(`\n=== ${label}: started beside the next steps, its output at its end`);
   const started = Date.now();
