@@ -1,3 +1,4 @@
+import { getQueueToken } from '@nestjs/bullmq';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -13,8 +14,10 @@ import {
   type AggregateTable,
 } from '../../../server/src/modules/reports/aggregates/aggregate-sql';
 import { v7 as uuidv7 } from 'uuid';
+import type { Queue } from 'bullmq';
+import { INSTALLMENTS_QUEUE } from '../../../server/src/modules/installments/jobs/overdue-installments.processor';
 import type { PermissionKey } from '@pos/contracts';
-import { CLOSE_MS, closeWithin } from '../../support-wait';
+import { CLOSE_MS, closeWithin, waitFor } from '../../support-wait';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -59,7 +62,28 @@ export async function createTestApp(
         if (ds.isInitialized) await ds.destroy();
       },
     );
-  return { app, ds, http: request(app.getHttpServer()), close };
+  const t = { app, ds, http: request(app.getHttpServer()), close };
+  // A test starts on an app done with its own start: a spec that counts every table before and
+  // after its requests must not see the start's writes land in between (a loaded machine, CI).
+  await startupWritesDone(t);
+  return t;
+}
+
+/**
+ * Waits for what an app writes by itself once started: the installments' catch-up run, queued at
+ * boot (it marks the demo's late installments overdue and tells their branches through the outbox).
+ * On a loaded machine it can run seconds after the app answers (the fuzz spec saw its two events
+ * land between its counts); createTestApp waits for it.
+ */
+export async function startupWritesDone(t: TestApp, timeout = 60_000): Promise<void> {
+  const queue = t.app.get<Queue>(getQueueToken(INSTALLMENTS_QUEUE));
+  await waitFor(
+    async () => {
+      const c = await queue.getJobCounts('completed', 'failed', 'waiting', 'active', 'prioritized');
+      return c.completed + c.failed > 0 && c.waiting + c.active + c.prioritized === 0;
+    },
+    { timeout, interval: 100, label: "the installments' catch-up run at start" },
+  );
 }
 
 /** A cookie-carrying client that signs in like the browser does (CSRF token, form post). */
