@@ -404,6 +404,100 @@ describe('selling and returning serials and batches', () => {
     expect(tooMany.status).toBe(400);
   });
 
+  it('a repair ticket takes a serial part by its serial and a batch part FEFO; taking them off brings the same units and lots back (docs/decisions/0123)', async () => {
+    const customer = await admin.post('/api/Customers', {
+      name: `عميل صيانة ${randomUUID().slice(0, 8)}`,
+      phone: `010${String(Date.now()).slice(-8)}`,
+    });
+    expect(customer.status).toBe(201);
+    const ticket = await admin.post('/api/Maintenance', {
+      id: randomUUID(),
+      customerId: customer.body.id,
+      deviceType: 'phone',
+      problem: 'الشاشة مكسورة',
+    });
+    expect(ticket.status).toBe(201);
+    for (const to of ['diagnosing', 'in_repair'])
+      expect((await admin.post(`/api/Maintenance/${ticket.body.id}/status`, { to })).status).toBe(
+        200,
+      );
+    const parts = (body: object[]) =>
+      admin.post(`/api/Maintenance/${ticket.body.id}/parts`, { parts: body });
+    // a board tracked by serial, two units; a glue tracked by lot, two lots
+    const board = await product('serial');
+    await buy([
+      {
+        variantId: board.id,
+        quantity: 2,
+        unitCost: 4000,
+        serials: [{ serial: 'BRD-0001' }, { serial: 'BRD-0002' }],
+      },
+    ]);
+    const glue = await product('batch');
+    await buy([
+      {
+        variantId: glue.id,
+        quantity: 2,
+        unitCost: 100,
+        batch: { lot: 'G-LATE', expiryDate: '2099-09-01' },
+      },
+      {
+        variantId: glue.id,
+        quantity: 1,
+        unitCost: 100,
+        batch: { lot: 'G-SOON', expiryDate: '2099-01-01' },
+      },
+    ]);
+    // the serial is required, and must be in stock here
+    const without = await parts([{ variantId: board.id, quantity: 1 }]);
+    expect(without.status).toBe(400);
+    expect(without.body.message).toContain(board.name);
+    const unknown = await parts([{ variantId: board.id, quantity: 1, serials: ['BRD-9999'] }]);
+    expect(unknown.status).toBe(400);
+    expect(await unit('BRD-0002')).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    // that exact unit leaves stock; the glue's 2 come from the lot that expires first, then the next
+    const used = await parts([
+      { variantId: board.id, quantity: 1, serials: ['brd-0002'] },
+      { variantId: glue.id, quantity: 2 },
+    ]);
+    expect(used.status).toBe(200);
+    expect(await unit('BRD-0002')).toEqual({ status: 'sold', inventory_id: null });
+    expect(await unit('BRD-0001')).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    expect(await lots(glue.id)).toEqual([
+      { lot: 'G-LATE', q: 1 },
+      { lot: 'G-SOON', q: 0 },
+    ]);
+    const rows = used.body.parts as { id: string; variantId: string; tracked: unknown }[];
+    const boardRow = rows.find((r) => r.variantId === board.id)!;
+    expect(boardRow.tracked).toEqual({ serials: [{ serial: 'BRD-0002', imei2: null }] });
+    expect(rows.find((r) => r.variantId === glue.id)!.tracked).toEqual({
+      batches: [
+        expect.objectContaining({ lot: 'G-SOON', quantity: 1 }),
+        expect.objectContaining({ lot: 'G-LATE', quantity: 1 }),
+      ],
+    });
+    // the unit's history names the repair
+    const [{ n }] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM serial_movements sm JOIN serial_units su ON su.id = sm.serial_unit_id
+         JOIN stock_movements m ON m.id = sm.movement_id
+        WHERE su.serial = 'BRD-0002' AND sm.quantity = -1 AND m.reason = 'repair' AND m.reference_id = $1`,
+      [ticket.body.id],
+    );
+    expect(n).toBe(1);
+    expect(await tracked()).toEqual({});
+    // taken off the ticket: the same unit and the same lots come back
+    for (const row of rows)
+      expect(
+        (await admin.delete(`/api/Maintenance/${ticket.body.id}/parts/${row.id}`)).status,
+      ).toBe(200);
+    expect(await unit('BRD-0002')).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    expect(await lots(glue.id)).toEqual([
+      { lot: 'G-LATE', q: 2 },
+      { lot: 'G-SOON', q: 1 },
+    ]);
+    expect(await tracked()).toEqual({});
+  });
+
   it('returns only the serials the invoice sold, back in stock; a batch line back into its lots', async () => {
     const phone = await product('serial', 1);
     const units = [newImei(), newImei(), newImei()];
