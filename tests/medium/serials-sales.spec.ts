@@ -324,7 +324,7 @@ describe('selling and returning serials and batches', () => {
     expect(await lots(milk.id)).toContainEqual({ lot: 'R-B', q: 0 });
 
     // 40 lots of one unit (expiry order unlike lot order): the picks walk the lots a chunk at a
-    // time; two tills at once take disjoint lots, the first ones by expiry
+    // time (2, 8, 32…); two tills at once take disjoint lots, the first ones by expiry
     const many = await product('batch');
     const day = (i: number) => new Date(Date.UTC(2099, 0, 1 + i)).toISOString().slice(0, 10);
     const lot = (i: number) => `M-${String(99 - i).padStart(3, '0')}`;

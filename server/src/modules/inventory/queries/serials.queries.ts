@@ -162,17 +162,21 @@ export class SerialQueries {
     );
     const limit = query.limit ?? SELLABLE_LOTS_PAGE;
     const q = query.q ? normalizeSerial(query.q) : null;
-    const columns = `b.id AS batch_id, b.variant_id, b.lot, b.expiry_date::text AS expiry_date,
-              b.production_date::text AS production_date, l.inventory_id, l.on_hand`;
-    const from = `FROM batch_levels l JOIN batches b ON b.id = l.batch_id AND l.inventory_id = $2
-        WHERE b.variant_id = $1 AND l.on_hand > 0 AND ($5::text IS NULL OR strpos(b.lot, $5) > 0)`;
+    // each page an ordered walk of IDX_batch_levels_fefo (the lots holding stock here), the
+    // production date read for the lots listed only
+    const page = (expired: boolean) =>
+      `SELECT l.batch_id, l.variant_id, l.lot, l.expiry_date::text AS expiry_date,
+              (SELECT b.production_date::text FROM batches b WHERE b.id = l.batch_id) AS production_date,
+              l.inventory_id, l.on_hand, ${expired} AS expired
+         FROM batch_levels l
+        WHERE l.inventory_id = $2 AND l.variant_id = $1 AND l.on_hand > 0
+          AND ($5::text IS NULL OR strpos(l.lot, $5) > 0)
+          AND l.expiry_date ${expired ? '<' : '>='} $3::date
+        ORDER BY l.expiry_date ${expired ? 'DESC' : ''}, l.lot ${expired ? 'DESC' : ''}
+        LIMIT $4`;
     // one more than listed of each: whether there are more
     const rows: Record<string, unknown>[] = await this.ds.query(
-      `(SELECT ${columns}, true AS expired ${from} AND b.expiry_date < $3::date
-         ORDER BY b.expiry_date DESC, b.lot DESC LIMIT $4)
-       UNION ALL
-       (SELECT ${columns}, false AS expired ${from} AND b.expiry_date >= $3::date
-         ORDER BY b.expiry_date, b.lot LIMIT $4)`,
+      `(${page(true)}) UNION ALL (${page(false)})`,
       [query.variantId, inventoryId, today, limit + 1, q],
     );
     const lots = batchRows(rows);

@@ -3,11 +3,16 @@ import { pickFefo, type BatchStock, type FefoResult } from '@pos/contracts';
 
 // The first-expiry-first-out pick over only the lots it needs (issue 34, docs/decisions/0123):
 // a product of 10k lots no longer has every lot read (and, by a sale, locked) for a line of a few
-// units. The lots are walked in FEFO order (expiry, then lot: the index IDX_batches_variant_expiry)
-// a chunk at a time, stopping as soon as what was read covers the quantity.
+// units. The lots are walked in FEFO order (expiry, then lot) on the partial index
+// IDX_batch_levels_fefo, which holds only the lots with stock at each inventory (neither sold-out
+// lots nor other inventories' are passed), a chunk at a time, stopping as soon as what was read
+// covers the quantity.
 
-/** The first chunk's size: a line of a few units is covered by its first lot or two. */
-const FIRST_CHUNK = 8;
+/**
+ * The first chunk's size: a line of a few units is covered by its first lot or two, and every row
+ * read by a sale is locked (a row lock is a write to the row), so the first chunk is small.
+ */
+const FIRST_CHUNK = 2;
 /** Each further chunk is this many times the last one, up to MAX_CHUNK. */
 const GROWTH = 4;
 const MAX_CHUNK = 1000;
@@ -18,7 +23,7 @@ export type FefoLot = BatchStock & { onHand: string };
  * The unexpired lots of a variant holding stock at an inventory, in FEFO order, until their
  * quantity covers `quantity` (all of them when it cannot), and the pick of `quantity` from them.
  *
- * With `lock` (a sale) each chunk is read `FOR UPDATE OF bl`: the rows are locked in FEFO order
+ * With `lock` (a sale) each chunk is read `FOR UPDATE`: the rows are locked in FEFO order
  * (the same order for every seller, so two picks never deadlock on lots), and a lot another
  * transaction changed is read again after its commit (READ COMMITTED's re-check): its new
  * quantity is the one summed, and a lot it emptied no longer matches `on_hand > 0` and is skipped
@@ -44,11 +49,12 @@ export async function fefoLots(
   let chunk = FIRST_CHUNK;
   for (;;) {
     const rows: FefoLot[] = await m.query(
-      `SELECT b.id AS "batchId", b.lot, b.expiry_date::text AS "expiryDate", bl.on_hand::text AS "onHand"
-         FROM batches b JOIN batch_levels bl ON bl.batch_id = b.id AND bl.inventory_id = $2
-        WHERE b.variant_id = $1 AND (b.expiry_date, b.lot) > ($3::date, $4::text) AND bl.on_hand > 0
-        ORDER BY b.expiry_date, b.lot
-        LIMIT $5${opts.lock ? ' FOR UPDATE OF bl' : ''}`,
+      `SELECT batch_id AS "batchId", lot, expiry_date::text AS "expiryDate", on_hand::text AS "onHand"
+         FROM batch_levels
+        WHERE inventory_id = $2 AND variant_id = $1 AND (expiry_date, lot) > ($3::date, $4::text)
+          AND on_hand > 0
+        ORDER BY expiry_date, lot
+        LIMIT $5${opts.lock ? ' FOR UPDATE' : ''}`,
       [at.variantId, at.inventoryId, after[0], after[1], chunk],
     );
     for (const r of rows) {
