@@ -317,3 +317,58 @@ test('between: a transfer of 2 phones by IMEI received at another branch; a coun
   await expect(variance.getByTestId('tracked-unexpected-serial')).toHaveCount(1);
   await expect(variance.getByTestId('tracked-unexpected-serial')).toContainText(unknown);
 });
+
+test('repair: a serial-tracked part is added by scanning its serial; that unit leaves stock (decision 0123)', async ({
+  page,
+}) => {
+  await dismissLowStockWhenShown(page);
+  await signInRequest(page.request, 'admin', DEMO_PASSWORD);
+  const api = await apiCaller(page);
+  const inventory = await branchInventory(api);
+  const tag = randomUUID().slice(0, 8).toUpperCase();
+  const name = `لوحة صيانة ${tag}`;
+  const barcode = `E2E-BRD-${tag}`;
+  const product = (await api('post', '/api/Products', {
+    nameAr: name,
+    vatRate: 14,
+    tracking: 'serial',
+    variants: [{ barcodes: [barcode], sellPrice: 20_000, minSellPrice: 0, avgCost: 9_000 }],
+  })) as { variants: { id: string }[] };
+  const variantId = product.variants[0].id;
+  const units = [`BRD-${tag}-1`, `BRD-${tag}-2`];
+  await api('post', '/api/StockAdjustments', {
+    inventoryId: inventory.id,
+    reason: 'opening',
+    lines: [{ variantId, quantity: 2, serials: units.map((serial) => ({ serial })) }],
+  });
+  const customer = (await api('post', '/api/Customers', {
+    name: `عميل لوحة ${tag}`,
+    phone: `010${String(Date.now()).slice(-8)}`,
+  })) as { id: string };
+  const ticket = (await api('post', '/api/Maintenance', {
+    id: randomUUID(),
+    customerId: customer.id,
+    deviceType: 'phone',
+    problem: 'لا يشحن',
+  })) as { id: string };
+  for (const to of ['diagnosing', 'in_repair'])
+    await api('post', `/api/Maintenance/${ticket.id}/status`, { to });
+
+  await signIn(page, 'admin', DEMO_PASSWORD, { to: `/Maintenance/${ticket.id}` });
+  await page.getByTestId('ticket-part-picker').fill(barcode);
+  await page.getByRole('option').filter({ hasText: name }).first().click();
+  // a serial part: no quantity, its units asked for; not addable without one
+  await expect(page.getByTestId('ticket-part-qty')).toHaveCount(0);
+  await expect(page.getByTestId('ticket-part-add')).toBeDisabled();
+  await page.getByTestId('ticket-part-serials-scan').fill(units[1].toLowerCase());
+  await page.getByTestId('ticket-part-serials-scan').press('Enter');
+  await expect(page.getByTestId('ticket-part-serial')).toHaveText([units[1]]);
+  await page.getByTestId('ticket-part-add').click();
+  await expect(page.getByTestId('ticket-part-row')).toHaveCount(1);
+  await expect(page.getByTestId('ticket-part-tracked')).toContainText(units[1]);
+  // that unit is out of stock, the other still in
+  const lookup = async (code: string) =>
+    ((await api('get', `/api/Serials/${code}`)) as { status: string }[])[0].status;
+  expect(await lookup(units[1])).toBe('sold');
+  expect(await lookup(units[0])).toBe('in_stock');
+});

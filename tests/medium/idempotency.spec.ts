@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
@@ -272,6 +273,37 @@ describe('idempotency keys on the money and stock commands', () => {
           count('SELECT COALESCE(sum(on_hand), 0) AS n FROM stock_levels WHERE variant_id = $1', [
             variantId,
           ]),
+      };
+    },
+    async () => {
+      // the Excel import's opening stock (docs/decisions/0123): the retry of the same file under
+      // the same key answers the first report and adds nothing
+      const sku = `IDEM-IMP-${randomUUID().slice(0, 8)}`;
+      const file = async (v: 0 | 1) => {
+        const wb = new ExcelJS.Workbook();
+        const ws = wb.addWorksheet('x');
+        ws.addRow(['اسم المنتج', 'كود الصنف', 'سعر البيع', 'الرصيد الافتتاحي']);
+        ws.addRow([`صنف استيراد التكرار ${sku}`, sku, '50', 6 + v]);
+        return Buffer.from(await wb.xlsx.writeBuffer());
+      };
+      const files = [await file(0), await file(1)];
+      return {
+        name: 'product import (file)',
+        status: 201,
+        send: (key, v) =>
+          admin.agent
+            .post('/api/Products/import?dryRun=false')
+            .set('X-CSRF-Token', admin.csrf)
+            .set(IDEMPOTENCY_HEADER, key)
+            .attach('file', files[v], 'stock.xlsx'),
+        effect: async () => [
+          await count('SELECT count(*) AS n FROM variants WHERE sku = $1', [sku]),
+          await count(
+            `SELECT COALESCE(sum(l.on_hand), 0) AS n FROM stock_levels l
+               JOIN variants v ON v.id = l.variant_id WHERE v.sku = $1`,
+            [sku],
+          ),
+        ],
       };
     },
     async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { IDEMPOTENCY_HEADER, MONEY_COMMANDS, moneyCommandFor } from '@pos/contracts';
 import {
@@ -43,6 +44,8 @@ type Req = {
   client?: Client;
   /** the expense: its body is the multipart field `data` */
   multipart?: boolean;
+  /** the product import: an .xlsx uploaded as the field `file` */
+  file?: Buffer;
 };
 /** A command ready to race: its request, its answer's status, and a count of its effect. */
 type Race = {
@@ -141,6 +144,7 @@ describe('30 concurrent requests to each money and stock command', () => {
     expect(listed).toBeDefined();
     let r = c.agent[req.method](req.path).set('X-CSRF-Token', c.csrf);
     if (listed?.key === 'header') r = r.set(IDEMPOTENCY_HEADER, key);
+    if (req.file) return r.attach('file', req.file, 'race.xlsx');
     return req.multipart ? r.field('data', JSON.stringify(req.body)) : r.send(req.body ?? {});
   };
   const send = (method: 'post', path: string, body: object, key: string) =>
@@ -988,6 +992,30 @@ describe('30 concurrent requests to each money and stock command', () => {
         },
         status: 201,
         count: async () => 50 - (await onHand(variantId)),
+        applied: 7,
+      };
+    },
+    'product.import': async () => {
+      // a new product with 7 in opening stock at the user's default inventory
+      const sku = `RACE-IMP-${randomUUID().slice(0, 8)}`;
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('x');
+      ws.addRow(['اسم المنتج', 'كود الصنف', 'سعر البيع', 'متوسط التكلفة', 'الرصيد الافتتاحي']);
+      ws.addRow([`صنف استيراد السباق ${sku}`, sku, '50', '20', 7]);
+      const variant = async () =>
+        (await t.ds.query('SELECT id FROM variants WHERE sku = $1', [sku]))[0]?.id as
+          string | undefined;
+      return {
+        req: {
+          method: 'post',
+          path: '/api/Products/import?dryRun=false',
+          file: Buffer.from(await wb.xlsx.writeBuffer()),
+        },
+        status: 201,
+        count: async () => {
+          const id = await variant();
+          return id ? onHand(id) : 0;
+        },
         applied: 7,
       };
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
+import { IDEMPOTENCY_HEADER } from '@pos/contracts';
 import { Client, type TestApp } from './support/app';
 import { imeiMaker, trackingWorld } from './support/tracking';
 import { bookViolations, STOCK_TRACKING_INVARIANTS } from './support/invariants';
@@ -212,6 +213,65 @@ describe('product import with opening stock, serials and lots', () => {
     expect(again.body.errors).toEqual([
       expect.objectContaining({ row: 2, column: 'الأرقام التسلسلية' }),
     ]);
+  });
+
+  it('a retried import (same key, same file) answers the first report and writes its units, lots and stock once', async () => {
+    const imeis = [newImei(), newImei()];
+    const file = await workbook([
+      [`هاتف إعادة ${tag}`, `IMP-RT-PH-${tag}`, '9500', '8000', 'serial', 1, 2, imeis.join(' ')],
+      [
+        `لبن إعادة ${tag}`,
+        `IMP-RT-MK-${tag}`,
+        '45',
+        '38',
+        'batch',
+        '',
+        6,
+        '',
+        'RT-1',
+        '2099-03-01',
+      ],
+      [`صنف إعادة ${tag}`, `IMP-RT-PL-${tag}`, '10', '5', '', '', 3],
+    ]);
+    const key = randomUUID();
+    const send = (k: string) => importFile(file).set(IDEMPOTENCY_HEADER, k);
+    const written = async () => {
+      const [row] = await t.ds.query(
+        `SELECT (SELECT count(*)::int FROM variants WHERE sku LIKE $1) AS variants,
+                (SELECT COALESCE(sum(l.on_hand), 0)::float FROM stock_levels l JOIN variants v ON v.id = l.variant_id
+                  WHERE v.sku LIKE $1) AS stock,
+                (SELECT count(*)::int FROM serial_units WHERE serial = ANY($2::text[])) AS units,
+                (SELECT COALESCE(sum(bl.on_hand), 0)::float FROM batch_levels bl JOIN batches b ON b.id = bl.batch_id
+                  JOIN variants v ON v.id = b.variant_id WHERE v.sku LIKE $1) AS lots,
+                (SELECT count(*)::int FROM stock_movements m JOIN variants v ON v.id = m.variant_id
+                  WHERE v.sku LIKE $1) AS movements`,
+        [`IMP-RT-%-${tag}`, imeis],
+      );
+      return row;
+    };
+    const first = await send(key);
+    expect([first.status, first.body]).toEqual([
+      201,
+      expect.objectContaining({ dryRun: false, created: 3, errors: [] }),
+    ]);
+    const after = await written();
+    expect(after).toEqual({ variants: 3, stock: 11, units: 2, lots: 6, movements: 3 });
+    // the retry of a lost answer: the file's checks would now refuse its own IMEIs (in stock),
+    // yet the key answers the first report; nothing is written again
+    const again = await send(key);
+    expect([again.status, again.body]).toEqual([first.status, first.body]);
+    expect(await written()).toEqual(after);
+    // the same file as a new attempt (another key): its IMEIs are in stock, so the file is refused
+    const anew = await send(randomUUID());
+    expect([...new Set(anew.body.errors.map((e: { row: number }) => e.row))]).toEqual([2]);
+    expect(await written()).toEqual(after);
+    // another file under the used key: 409, nothing written
+    const other = await importFile(
+      await workbook([[`صنف آخر ${tag}`, `IMP-RT-X-${tag}`, '10', '', '', '', 1]]),
+    ).set(IDEMPOTENCY_HEADER, key);
+    expect([other.status, other.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(await written()).toEqual(after);
+    expect(await bookViolations(t, STOCK_TRACKING_INVARIANTS)).toEqual({});
   });
 
   it('answers in English by the locale, and the template carries the stock columns with examples', async () => {

@@ -277,6 +277,227 @@ describe('selling and returning serials and batches', () => {
     expect(await tracked()).toEqual({});
   });
 
+  it('two tills picking the same lots at once (docs/decisions/0123): no lot below zero, no oversell, each lot sold once', async () => {
+    const other = new Client(t.app);
+    const u = await createUserWith(t.ds, ['can_see_products'], { branchId: b1 });
+    await other.signIn(u.username, u.password);
+    await openOwnShift(t, other, u.username, b1, 53);
+    const both = (lines: object[]) => Promise.all([sell(lines), sell(lines, other)]);
+    const sold = (res: { body: { lines: { tracked: { batches: { lot: string }[] } }[] } }) =>
+      res.body.lines[0].tracked.batches.map((b) => b.lot);
+
+    // the last units of the first lots: 2 + 3 unexpired (and 5 expired, never picked) for 3 + 3
+    const milk = await product('batch');
+    await buy([
+      {
+        variantId: milk.id,
+        quantity: 2,
+        unitCost: 300,
+        batch: { lot: 'R-A', expiryDate: '2099-01-01' },
+      },
+      {
+        variantId: milk.id,
+        quantity: 3,
+        unitCost: 300,
+        batch: { lot: 'R-B', expiryDate: '2099-02-01' },
+      },
+      {
+        variantId: milk.id,
+        quantity: 5,
+        unitCost: 300,
+        batch: { lot: 'R-OLD', expiryDate: '2020-01-01' },
+      },
+    ]);
+    const [x, y] = await both([{ variantId: milk.id, quantity: 3 }]);
+    expect([x.status, y.status].sort()).toEqual([201, 400]);
+    const [won, lost] = x.status === 201 ? [x, y] : [y, x];
+    expect(sold(won)).toEqual(['R-A', 'R-B']);
+    expect(lost.body.message).toContain(milk.name);
+    expect(await lots(milk.id)).toEqual([
+      { lot: 'R-A', q: 0 },
+      { lot: 'R-B', q: 2 },
+      { lot: 'R-OLD', q: 5 },
+    ]);
+    // the two units left, one each at once: both sold, from the one lot left
+    const [p, q] = await both([{ variantId: milk.id, quantity: 1 }]);
+    expect([p.status, q.status]).toEqual([201, 201]);
+    expect(await lots(milk.id)).toContainEqual({ lot: 'R-B', q: 0 });
+
+    // 40 lots of one unit (expiry order unlike lot order): the picks walk the lots a chunk at a
+    // time (2, 8, 32…); two tills at once take disjoint lots, the first ones by expiry
+    const many = await product('batch');
+    const day = (i: number) => new Date(Date.UTC(2099, 0, 1 + i)).toISOString().slice(0, 10);
+    const lot = (i: number) => `M-${String(99 - i).padStart(3, '0')}`;
+    await buy(
+      Array.from({ length: 40 }, (_, i) => ({
+        variantId: many.id,
+        quantity: 1,
+        unitCost: 300,
+        batch: { lot: lot(i), expiryDate: day(i) },
+      })),
+    );
+    const first = await both([{ variantId: many.id, quantity: 15 }]);
+    expect(first.map((r) => r.status)).toEqual([201, 201]);
+    const taken = first.flatMap(sold);
+    expect(new Set(taken).size).toBe(30);
+    expect([...taken].sort()).toEqual(Array.from({ length: 30 }, (_, i) => lot(i)).sort());
+    // 10 left for 6 + 6: one sale, one refused naming the product; nothing below zero
+    const second = await both([{ variantId: many.id, quantity: 6 }]);
+    expect(second.map((r) => r.status).sort()).toEqual([201, 400]);
+    const left: { lot: string; q: number }[] = await lots(many.id);
+    expect(left.every((l) => l.q === 0 || l.q === 1)).toBe(true);
+    expect(left.filter((l) => l.q === 1).map((l) => l.lot)).toEqual(
+      [lot(39), lot(38), lot(37), lot(36)].sort(),
+    );
+    expect(await tracked()).toEqual({});
+  });
+
+  it('the till lists a bounded page of lots, searches by lot number, and picks beyond the page', async () => {
+    const many = await product('batch');
+    const day = (i: number) => new Date(Date.UTC(2099, 5, 1 + i)).toISOString().slice(0, 10);
+    await buy([
+      ...Array.from({ length: 30 }, (_, i) => ({
+        variantId: many.id,
+        quantity: 1,
+        unitCost: 300,
+        batch: { lot: `P-${String(i).padStart(2, '0')}`, expiryDate: day(i) },
+      })),
+      {
+        variantId: many.id,
+        quantity: 2,
+        unitCost: 300,
+        batch: { lot: 'P-X1', expiryDate: '2020-02-01' },
+      },
+      {
+        variantId: many.id,
+        quantity: 2,
+        unitCost: 300,
+        batch: { lot: 'P-X2', expiryDate: '2020-03-01' },
+      },
+    ]);
+    const url = `/api/Inventories/${inv1}/sellable-batches?variantId=${many.id}`;
+    // the default page: the expired ones first, then the first 20 unexpired in FEFO order
+    const page = await admin.get(`${url}&quantity=25`);
+    expect(page.status).toBe(200);
+    const listed = page.body.lots.map((b: { lot: string; expired: boolean }) => [b.lot, b.expired]);
+    expect(listed).toEqual([
+      ['P-X1', true],
+      ['P-X2', true],
+      ...Array.from({ length: 20 }, (_, i) => [`P-${String(i).padStart(2, '0')}`, false]),
+    ]);
+    expect(page.body.more).toBe(true);
+    // the pick of 25 goes past the page, unexpired only
+    expect(page.body.picks).toHaveLength(25);
+    expect(page.body.picks.at(-1)).toMatchObject({ lot: 'P-24', quantity: 1 });
+    expect(page.body.short).toBe(0);
+    // a smaller page, and a search by part of a lot number (normalised: lower case, Arabic digits)
+    const small = await admin.get(`${url}&limit=1`);
+    expect(small.body.lots.map((b: { lot: string }) => b.lot)).toEqual(['P-X2', 'P-00']);
+    expect(small.body.more).toBe(true);
+    const found = await admin.get(`${url}&q=${encodeURIComponent('p-٢')}`);
+    expect(found.body.lots.map((b: { lot: string }) => b.lot)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `P-2${i}`),
+    );
+    expect(found.body.more).toBe(false);
+    // the bound is enforced: a 400 naming the field
+    const tooMany = await admin.get(`${url}&limit=101`);
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('a repair ticket takes a serial part by its serial and a batch part FEFO; taking them off brings the same units and lots back (docs/decisions/0123)', async () => {
+    const customer = await admin.post('/api/Customers', {
+      name: `عميل صيانة ${randomUUID().slice(0, 8)}`,
+      phone: `010${String(Date.now()).slice(-8)}`,
+    });
+    expect(customer.status).toBe(201);
+    const ticket = await admin.post('/api/Maintenance', {
+      id: randomUUID(),
+      customerId: customer.body.id,
+      deviceType: 'phone',
+      problem: 'الشاشة مكسورة',
+    });
+    expect(ticket.status).toBe(201);
+    for (const to of ['diagnosing', 'in_repair'])
+      expect((await admin.post(`/api/Maintenance/${ticket.body.id}/status`, { to })).status).toBe(
+        200,
+      );
+    const parts = (body: object[]) =>
+      admin.post(`/api/Maintenance/${ticket.body.id}/parts`, { parts: body });
+    // a board tracked by serial, two units; a glue tracked by lot, two lots
+    const board = await product('serial');
+    await buy([
+      {
+        variantId: board.id,
+        quantity: 2,
+        unitCost: 4000,
+        serials: [{ serial: 'BRD-0001' }, { serial: 'BRD-0002' }],
+      },
+    ]);
+    const glue = await product('batch');
+    await buy([
+      {
+        variantId: glue.id,
+        quantity: 2,
+        unitCost: 100,
+        batch: { lot: 'G-LATE', expiryDate: '2099-09-01' },
+      },
+      {
+        variantId: glue.id,
+        quantity: 1,
+        unitCost: 100,
+        batch: { lot: 'G-SOON', expiryDate: '2099-01-01' },
+      },
+    ]);
+    // the serial is required, and must be in stock here
+    const without = await parts([{ variantId: board.id, quantity: 1 }]);
+    expect(without.status).toBe(400);
+    expect(without.body.message).toContain(board.name);
+    const unknown = await parts([{ variantId: board.id, quantity: 1, serials: ['BRD-9999'] }]);
+    expect(unknown.status).toBe(400);
+    expect(await unit('BRD-0002')).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    // that exact unit leaves stock; the glue's 2 come from the lot that expires first, then the next
+    const used = await parts([
+      { variantId: board.id, quantity: 1, serials: ['brd-0002'] },
+      { variantId: glue.id, quantity: 2 },
+    ]);
+    expect(used.status).toBe(200);
+    expect(await unit('BRD-0002')).toEqual({ status: 'sold', inventory_id: null });
+    expect(await unit('BRD-0001')).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    expect(await lots(glue.id)).toEqual([
+      { lot: 'G-LATE', q: 1 },
+      { lot: 'G-SOON', q: 0 },
+    ]);
+    const rows = used.body.parts as { id: string; variantId: string; tracked: unknown }[];
+    const boardRow = rows.find((r) => r.variantId === board.id)!;
+    expect(boardRow.tracked).toEqual({ serials: [{ serial: 'BRD-0002', imei2: null }] });
+    expect(rows.find((r) => r.variantId === glue.id)!.tracked).toEqual({
+      batches: [
+        expect.objectContaining({ lot: 'G-SOON', quantity: 1 }),
+        expect.objectContaining({ lot: 'G-LATE', quantity: 1 }),
+      ],
+    });
+    // the unit's history names the repair
+    const [{ n }] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM serial_movements sm JOIN serial_units su ON su.id = sm.serial_unit_id
+         JOIN stock_movements m ON m.id = sm.movement_id
+        WHERE su.serial = 'BRD-0002' AND sm.quantity = -1 AND m.reason = 'repair' AND m.reference_id = $1`,
+      [ticket.body.id],
+    );
+    expect(n).toBe(1);
+    expect(await tracked()).toEqual({});
+    // taken off the ticket: the same unit and the same lots come back
+    for (const row of rows)
+      expect(
+        (await admin.delete(`/api/Maintenance/${ticket.body.id}/parts/${row.id}`)).status,
+      ).toBe(200);
+    expect(await unit('BRD-0002')).toEqual({ status: 'in_stock', inventory_id: inv1 });
+    expect(await lots(glue.id)).toEqual([
+      { lot: 'G-LATE', q: 2 },
+      { lot: 'G-SOON', q: 1 },
+    ]);
+    expect(await tracked()).toEqual({});
+  });
+
   it('returns only the serials the invoice sold, back in stock; a batch line back into its lots', async () => {
     const phone = await product('serial', 1);
     const units = [newImei(), newImei(), newImei()];

@@ -82,6 +82,8 @@ export const MONEY_COMMANDS: readonly MoneyCommand[] = [
   cmd('transfer.receive', 'POST', '/TransferRequests/:id/receive', STOCK),
   cmd('transfer.cancel', 'POST', '/TransferRequests/:id/cancel', STOCK),
   cmd('stock.adjustment', 'POST', '/StockAdjustments', STOCK),
+  // the Excel import's opening stock (docs/decisions/0118, 0123); its preview (dryRun) writes nothing
+  cmd('product.import', 'POST', '/Products/import', STOCK),
   cmd('stocktaking.post', 'POST', '/StockTakings/:id/post', STOCK),
 ];
 

@@ -122,6 +122,14 @@ export function serialLineProblem(
 
 // ---------- batches: first expiry, first out ----------
 
+/**
+ * The till's lot chooser (GET /Inventories/{id}/sellable-batches, docs/decisions/0123): the lots
+ * it lists by default, of the unexpired and of the expired each, and the most a caller may ask
+ * for; past them the chooser searches by lot number.
+ */
+export const SELLABLE_LOTS_PAGE = 20;
+export const SELLABLE_LOTS_MAX = 100;
+
 /** A batch's quantity on hand at one inventory, as the pick reads it. */
 export type BatchStock = {
   batchId: string;

@@ -18,6 +18,8 @@ import { NameText } from './resource-dto';
 import { IsDocumentDate } from './calendar-date';
 import { ListQueryDto } from './list.dto';
 import { MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
+import { LotCode, SerialCodes } from './tracking.dto';
+import type { SaleLineTracked } from './sales.dto';
 
 // Maintenance (issue 18 item 1): repair tickets. Money in piasters.
 export const MAINTENANCE_STATUSES = [
@@ -174,6 +176,15 @@ export class MaintenancePartDto {
   @IsInt() @Min(1) @MaxLineQuantity() quantity: number;
   /** what the customer pays per unit (the variant's sell price when left out) */
   @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() unitPrice?: number;
+  /**
+   * A serial-tracked part's units (docs/decisions/0123): one serial or IMEI per unit, as many as
+   * the quantity, each in stock at the ticket's inventory: required for such a part
+   */
+  @SerialCodes()
+  serials?: string[];
+  /** A batch-tracked part's lot instead of the first-expiry-first-out pick (never an expired one) */
+  @LotCode()
+  lot?: string;
 }
 
 export class MaintenancePartsDto {
@@ -207,6 +218,8 @@ export type MaintenancePartRowDto = {
   unitPrice: number;
   total: number;
   at: string;
+  /** a tracked part's units or lots as they left stock (decision 0123); null: untracked */
+  tracked: SaleLineTracked | null;
 };
 
 export type MaintenanceTicketDto = {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -37,7 +37,7 @@ import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../payment-methods
 import { ETA_POS_SERIAL_PATTERN } from '../eta/pos-serial';
 import type { ApiError } from '../errors';
 import type { GiftCardUseDto } from '../giftcards';
-import { MAX_SERIALS_PER_LINE, normalizeSerial } from '../tracking';
+import { LotCode, SerialCodes } from './tracking.dto';
 
 const QTY = { maxDecimalPlaces: 3 };
 
@@ -271,26 +271,6 @@ export class ShiftListQueryDto extends ListQueryDto {
 }
 
 // ---------- sales ----------
-/**
- * A line's serials or IMEIs (issue 34): optional, up to MAX_SERIALS_PER_LINE codes of at most 50
- * characters, each stored normalised (normalizeSerial); the server checks them against the stock.
- */
-function SerialCodes(): PropertyDecorator {
-  const decorators = [
-    IsOptional(),
-    IsArray(),
-    ArrayMaxSize(MAX_SERIALS_PER_LINE),
-    IsString({ each: true }),
-    MaxLength(50, { each: true }),
-    Transform(({ value }) =>
-      Array.isArray(value)
-        ? value.map((v) => (typeof v === 'string' ? normalizeSerial(v) : v))
-        : value,
-    ),
-  ];
-  return (target, key) => decorators.forEach((d) => d(target, key));
-}
-
 export class SaleLineInputDto {
   @IsUUID() variantId: string;
   @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
@@ -317,11 +297,7 @@ export class SaleLineInputDto {
    * A batch-tracked product's lot chosen by the cashier instead of the first-expiry-first-out pick;
    * an expired lot needs can_sell_expired_batch (audited)
    */
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(50)
-  @Transform(({ value }) => (typeof value === 'string' ? normalizeSerial(value) : value))
+  @LotCode()
   lot?: string;
 }
 /** Which rules a till priced the sale with (issue 33, docs/decisions/0079). */

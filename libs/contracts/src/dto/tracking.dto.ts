@@ -3,17 +3,56 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsInt,
   IsNumber,
   IsOptional,
   IsString,
   IsUUID,
+  Max,
   MaxLength,
   Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { MAX_SERIALS_PER_LINE, normalizeSerial, type SerialStatus } from '../tracking';
+import {
+  MAX_SERIALS_PER_LINE,
+  normalizeSerial,
+  SELLABLE_LOTS_MAX,
+  type SerialStatus,
+} from '../tracking';
 import { IsCalendarDate } from './calendar-date';
+
+/**
+ * A line's serials or IMEIs (issue 34): optional, up to MAX_SERIALS_PER_LINE codes of at most 50
+ * characters, each stored normalised (normalizeSerial); the server checks them against the stock.
+ */
+export function SerialCodes(): PropertyDecorator {
+  const decorators = [
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(MAX_SERIALS_PER_LINE),
+    IsString({ each: true }),
+    MaxLength(50, { each: true }),
+    Transform(({ value }) =>
+      Array.isArray(value)
+        ? value.map((v) => (typeof v === 'string' ? normalizeSerial(v) : v))
+        : value,
+    ),
+  ];
+  return (target, key) => decorators.forEach((d) => d(target, key));
+}
+
+/** A lot named on a line that takes stock out (a sale's, a repair part's): stored normalised. */
+export function LotCode(): PropertyDecorator {
+  const decorators = [
+    IsOptional(),
+    IsString(),
+    MinLength(1),
+    MaxLength(50),
+    Transform(({ value }) => (typeof value === 'string' ? normalizeSerial(value) : value)),
+  ];
+  return (target, key) => decorators.forEach((d) => d(target, key));
+}
 
 // Serials and batches on the lines that bring stock in (issue 34, docs/decisions/0100): purchase
 // invoices, opening stock and adjustments. The rules a line's list keeps against itself and the
@@ -107,6 +146,10 @@ export class BatchStockQueryDto {
 /** GET /api/Inventories/{id}/sellable-batches: the till's line (its quantity picks the lots). */
 export class SellableBatchesQueryDto extends BatchStockQueryDto {
   @IsOptional() @Type(() => Number) @IsNumber({ maxDecimalPlaces: 3 }) @Min(0) quantity?: number;
+  /** a lot number or part of it (the chooser's search box) */
+  @IsOptional() @IsString() @MaxLength(50) q?: string;
+  /** lots listed at most, of the unexpired and of the expired each (SELLABLE_LOTS_MAX) */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(SELLABLE_LOTS_MAX) limit?: number;
 }
 
 /**
@@ -117,7 +160,14 @@ export class SellableBatchesQueryDto extends BatchStockQueryDto {
  */
 export type SellableBatchesDto = {
   today: string;
+  /**
+   * At most `limit` (SELLABLE_LOTS_PAGE) unexpired lots in FEFO order, after at most `limit`
+   * expired ones still holding stock (the latest expired): bounded however many lots there are
+   * (docs/decisions/0123); with `q`, only the lots whose number contains it.
+   */
   lots: (BatchStockDto & { expired: boolean })[];
+  /** more lots match than listed: the till shows its search box */
+  more: boolean;
   picks: { batchId: string; lot: string; expiryDate: string; quantity: number }[];
   short: number;
 };

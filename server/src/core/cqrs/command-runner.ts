@@ -164,6 +164,26 @@ export class CommandRunner {
     return !!meta.idempotency && !meta.idempotency.used && !insideCommand.getStore();
   }
 
+  /**
+   * The result a command committed before under this request's Idempotency-Key (the same request
+   * again), or null (no key, or nothing committed under it yet); a 409 when the key was taken by
+   * another request. For a command that checks its input against the database before its
+   * transaction (the product import): a retry those checks refuse because of the first run's own
+   * writes (its serials now in stock) answers the first result instead, as the key promises.
+   */
+  async replay(meta: RequestMeta): Promise<{ result: unknown } | null> {
+    if (!this.keyed(meta)) return null;
+    const idem = meta.idempotency!;
+    const [row] = await this.manager.query(
+      'SELECT request_hash, result FROM idempotency_keys WHERE key = $1',
+      [idem.key],
+    );
+    if (!row?.result) return null;
+    if (row.request_hash !== idem.hash)
+      throw new AppException('IDEMPOTENCY_KEY_REUSED', HttpStatus.CONFLICT);
+    return { result: (row.result as { result: unknown }).result };
+  }
+
   private async flush(tx: CommandTransaction): Promise<void> {
     const [first, ...rest] = tx.audits;
     for (const entry of rest) await this.audit.record(tx.m, tx.meta, entry);

@@ -23,6 +23,7 @@ export {
   returnTracked,
   sellTracked,
   type ExpiredSold,
+  type MovementOf,
   type ReturnTrackedLine,
   type SaleTrackedLine,
 } from './services/sold-units';

@@ -98,6 +98,12 @@ export function assertWorkable(ticket: TicketRow): void {
   });
 }
 
+/**
+ * A ticket's parts move stock as `repair` movements referencing the ticket: their serial units
+ * and lots belong to those movements (inventory's sellTracked / returnTracked).
+ */
+export const REPAIR_MOVEMENT = { type: 'maintenance', reason: 'repair' } as const;
+
 /** 400 MAINTENANCE_TOTAL_LIMIT when a ticket's bill would pass a document's limit. */
 export function assertTotal(total: number): void {
   if (total > LIMITS.documentTotal)

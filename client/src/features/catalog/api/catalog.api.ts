@@ -86,12 +86,16 @@ export const catalogApi = {
   nearStockEnd: () => http.list<NearStockEndDto>('/variants/getNearStockEnd'),
   inventoryOptions: () => http.get<InventoryOption[]>('/Inventories/options'),
 
-  importFile: (file: File, dryRun: boolean) => {
+  /** The import (its opening stock moves stock): one Idempotency-Key per attempt, kept on retries. */
+  importFile: (file: File, dryRun: boolean, idempotencyKey?: string) => {
     const form = new FormData();
     form.append('file', file);
-    return request('/Products/import', { method: 'POST', query: { dryRun }, body: form }).then(
-      (res) => res.json() as Promise<ImportReportDto>,
-    );
+    return request('/Products/import', {
+      method: 'POST',
+      query: { dryRun },
+      body: form,
+      idempotencyKey,
+    }).then((res) => res.json() as Promise<ImportReportDto>);
   },
   job: (jobId: string) => http.get<ImportJob>(`/jobs/${pathId(jobId)}`),
 };

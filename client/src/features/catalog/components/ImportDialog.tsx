@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, downloadFile } from '../api/catalog.api';
 import { ActionDialog } from './ProductKit';
@@ -38,6 +39,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const cancelled = useRef(false);
+  // One key per import attempt (docs/decisions/0123): the same on a re-click or a retry after a
+  // lost answer, so the file's stock goes in once; a new file or a new opening is a new attempt.
+  const idem = useIdempotencyKey(open);
 
   // Closing (or leaving the page) stops following a background job.
   useEffect(() => {
@@ -55,7 +59,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       const job = await catalogApi.job(jobId);
       setProgress(Math.max(0, Math.min(100, Number(job.progress) || 0)));
       if (job.state === 'completed' && job.result) return job.result;
-      if (job.state === 'failed') throw new Error(job.error || t('import.jobFailed'));
+      if (job.state === 'failed') {
+        // the job wrote nothing (one transaction): trying again is a new attempt, a new key
+        // (the same key would find this failed job again)
+        idem.renew();
+        throw new Error(job.error || t('import.jobFailed'));
+      }
       await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
     }
   };
@@ -65,7 +74,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     setFailure(null);
     setPhase(dryRun ? 'checking' : 'importing');
     try {
-      let answer = await catalogApi.importFile(file, dryRun);
+      // the preview writes nothing: a key of its own (the request's)
+      let answer = await catalogApi.importFile(file, dryRun, dryRun ? undefined : idem.key);
       if (answer.jobId) answer = await waitForJob(answer.jobId);
       if (cancelled.current) return;
       setReport(answer);
@@ -75,6 +85,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         setPhase('checked');
       } else {
         setPhase('done');
+        idem.renew();
         toast.success(t('import.done', { created: answer.created, updated: answer.updated }));
         await queryClient.invalidateQueries({ queryKey: catalogKeys.products });
       }
@@ -95,6 +106,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       return;
     }
     setFile(chosen);
+    idem.renew();
     setReport(null);
     setFailure(null);
     setPhase('idle');

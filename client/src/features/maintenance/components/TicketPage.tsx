@@ -14,7 +14,10 @@ import {
   LIMITS,
   formatPiasters,
   MAINTENANCE_WORK_STATUSES,
+  normalizeSerial,
+  parseSerialList,
   routePath,
+  SERIAL_PATTERN,
   type MaintenancePriority,
   type MaintenanceStatus,
   type MaintenanceTicketDto,
@@ -36,6 +39,7 @@ import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable'
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DetailColumns, Figures, Panel, type FigureItem } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SerialEntry } from '../../../shared/ui/SerialEntry';
 import { dateColumn } from '../../../shared/ui/listColumns';
 import { visuallyHidden } from '@mui/utils';
 import { SelectField } from '../../../shared/ui/SelectField';
@@ -272,7 +276,16 @@ export default function TicketPage() {
             hover={false}
             scroll={false}
             columns={[
-              { key: 'name', header: t('detail.parts'), render: (p) => p.name },
+              {
+                key: 'name',
+                header: t('detail.parts'),
+                render: (p) => (
+                  <>
+                    {p.name}
+                    <PartTracked part={p} />
+                  </>
+                ),
+              },
               qtyColumn('quantity', t('detail.quantity'), (p) => p.quantity, { align: 'right' }),
               moneyColumn('unitPrice', t('detail.unitPrice'), (p) => p.unitPrice),
               moneyColumn('total', t('fields.total'), (p) => p.total),
@@ -467,6 +480,28 @@ function WorkForm({
   );
 }
 
+/** A tracked part's units or lots as they left stock (decision 0123). */
+function PartTracked({ part }: { part: Part }) {
+  const { t } = useTranslation('maintenance');
+  const { serials, batches } = part.tracked ?? {};
+  const text = serials?.length
+    ? t('detail.partUnits', { codes: serials.map((u) => u.serial).join(', ') })
+    : batches?.length
+      ? t('detail.partLots', { lots: batches.map((b) => `${b.lot} × ${b.quantity}`).join(', ') })
+      : null;
+  if (!text) return null;
+  return (
+    <Typography
+      variant="caption"
+      component="div"
+      color="text.secondary"
+      data-testid="ticket-part-tracked"
+    >
+      {text}
+    </Typography>
+  );
+}
+
 /** A part by scan or search, its quantity and price (the sell price unless changed). */
 function AddPart({
   ticket,
@@ -479,6 +514,14 @@ function AddPart({
   const [variant, setVariant] = useState<VariantResponseDto | null>(null);
   const [quantity, setQuantity] = useState<number | null>(1);
   const [price, setPrice] = useState<number | null>(null);
+  // a serial-tracked part's units (its quantity is their count), a batch part's lot (none: first
+  // expiry first out), as the server requires (decision 0123)
+  const [serials, setSerials] = useState<string[]>([]);
+  const [lot, setLot] = useState('');
+  const tracking = variant?.tracking ?? 'none';
+  const serialProblem = serials.findIndex(
+    (c, i) => !SERIAL_PATTERN.test(c) || serials.indexOf(c) !== i,
+  );
   const partGuard = useFieldGuard();
   const [scanned, setScanned] = useState<ExternalInput | undefined>(undefined);
   // A product scanned on this page (the shell's listener sends it here) goes into the picker.
@@ -492,8 +535,11 @@ function AddPart({
           parts: [
             {
               variantId: variant!.id,
-              quantity: Math.max(1, Math.trunc(quantity ?? 1)),
+              quantity:
+                tracking === 'serial' ? serials.length : Math.max(1, Math.trunc(quantity ?? 1)),
               ...(price !== null ? { unitPrice: price } : {}),
+              ...(tracking === 'serial' ? { serials } : {}),
+              ...(tracking === 'batch' && lot.trim() ? { lot: normalizeSerial(lot) } : {}),
             },
           ],
         },
@@ -504,6 +550,8 @@ function AddPart({
       setVariant(null);
       setQuantity(1);
       setPrice(null);
+      setSerials([]);
+      setLot('');
       onAdded(data);
     },
   });
@@ -515,23 +563,38 @@ function AddPart({
           onChange={(v) => {
             setVariant(v);
             setPrice(v ? v.sellPrice : null);
+            setSerials([]);
+            setLot('');
           }}
           label={t('detail.partSearch')}
           inputText={scanned}
           testId="ticket-part-picker"
         />
       </Box>
-      <AmountField
-        kind="qty"
-        label={t('detail.quantity')}
-        value={quantity}
-        onValue={setQuantity}
-        sx={{ width: 110 }}
-        required
-        positive
-        guard={partGuard}
-        testId="ticket-part-qty"
-      />
+      {tracking !== 'serial' && (
+        <AmountField
+          kind="qty"
+          label={t('detail.quantity')}
+          value={quantity}
+          onValue={setQuantity}
+          sx={{ width: 110 }}
+          required
+          positive
+          guard={partGuard}
+          testId="ticket-part-qty"
+        />
+      )}
+      {tracking === 'batch' && (
+        <TextField
+          size="small"
+          label={t('detail.partLot')}
+          placeholder={t('detail.partLotFefo')}
+          value={lot}
+          onChange={(e) => setLot(e.target.value)}
+          slotProps={{ htmlInput: { dir: 'ltr', maxLength: 50, 'data-testid': 'ticket-part-lot' } }}
+          sx={{ width: 180 }}
+        />
+      )}
       <AmountField
         label={t('detail.unitPrice')}
         value={price}
@@ -543,12 +606,42 @@ function AddPart({
       />
       <Button
         variant="contained"
-        disabled={!variant || add.isPending}
+        disabled={
+          !variant ||
+          add.isPending ||
+          (tracking === 'serial' && (!serials.length || serialProblem >= 0))
+        }
         onClick={() => partGuard.check() && add.mutate(undefined)}
         data-testid="ticket-part-add"
       >
         {t('detail.addPart')}
       </Button>
+      {tracking === 'serial' && (
+        <Box sx={{ flex: '1 1 100%' }}>
+          <SerialEntry
+            units={serials}
+            label={(c) => c}
+            onScan={(code) => setSerials((prev) => [...prev, normalizeSerial(code)])}
+            onPaste={(text) =>
+              setSerials((prev) => [...prev, ...parseSerialList(text).map((u) => u.serial)])
+            }
+            onRemove={(i) => setSerials((prev) => prev.filter((_, j) => j !== i))}
+            problemIndex={serialProblem}
+            texts={{
+              scan: t('detail.partSerialScan'),
+              paste: t('detail.partSerialPaste'),
+              addList: t('detail.partSerialAdd'),
+              count: t('detail.partSerialCount', { count: serials.length }),
+              problem:
+                serialProblem >= 0
+                  ? t('detail.partSerialBad', { serial: serials[serialProblem] })
+                  : null,
+            }}
+            testId="ticket-part-serials"
+            chipTestId="ticket-part-serial"
+          />
+        </Box>
+      )}
     </Box>
   );
 }

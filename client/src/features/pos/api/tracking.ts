@@ -31,11 +31,19 @@ export async function sellableSerial(
 }
 
 /**
- * GET /api/Inventories/{id}/sellable-batches: a batch product's lots here (expired marked) and the
- * first-expiry-first-out pick of the line's quantity (the server's: the till carries no pick).
+ * GET /api/Inventories/{id}/sellable-batches: a batch product's lots here, bounded (the first
+ * unexpired ones in FEFO order and the latest expired ones; `more` when there are more, `q`
+ * searching by lot number: docs/decisions/0123), and the first-expiry-first-out pick of the line's
+ * quantity (the server's: the till carries no pick).
  */
-export const sellableBatches = (inventoryId: string, variantId: string, quantity: number) =>
+export const sellableBatches = (
+  inventoryId: string,
+  variantId: string,
+  quantity: number,
+  q?: string,
+) =>
   http.get<SellableBatchesDto>(`/Inventories/${inventoryId}/sellable-batches`, {
     variantId,
     quantity,
+    ...(q ? { q } : {}),
   });

@@ -3,13 +3,14 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { hasPermission } from '@pos/contracts';
+import { hasPermission, type SellableBatchesDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serialsMissing, type CartLine } from '../../../shared/lib/cart';
 import { formatQuantity } from '../../../shared/lib/money';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { sessionUserState } from '../../../shared/state';
 import { sellableBatches } from '../api/tracking';
 import { serialsDialogAtom, setLineLotAtom, tillInventoryAtom } from '../state/cartStore';
@@ -59,6 +60,8 @@ function LineSerials({ line }: { line: CartLine }) {
   );
 }
 
+type LotOption = SellableBatchesDto['lots'][number];
+
 function LineLots({ line }: { line: CartLine }) {
   const { t } = useTranslation('pos');
   const inventoryId = useAtomValue(tillInventoryAtom);
@@ -66,21 +69,41 @@ function LineLots({ line }: { line: CartLine }) {
   const mayExpired = hasPermission(user, ['can_sell_expired_batch']);
   const setLot = useSetAtom(setLineLotAtom);
   const [refused, setRefused] = useState<string | null>(null);
-  // the lots here and the server's first-expiry-first-out pick of the line's quantity
+  // The lot chosen from a search, kept while the list shows other lots.
+  const [picked, setPicked] = useState<LotOption | null>(null);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const online = !!inventoryId && navigator.onLine !== false;
+  // the first lots here (bounded: the server lists a page, docs/decisions/0123), or those whose
+  // number has `q`, and the server's first-expiry-first-out pick of the line's quantity
   const lots = useQuery({
-    queryKey: ['pos', 'lots', inventoryId, line.variantId, line.quantity],
-    queryFn: () => sellableBatches(inventoryId!, line.variantId, line.quantity),
-    enabled: !!inventoryId && navigator.onLine !== false,
+    queryKey: ['pos', 'lots', inventoryId, line.variantId, line.quantity, q],
+    queryFn: () => sellableBatches(inventoryId!, line.variantId, line.quantity, q),
+    enabled: online,
     staleTime: 30_000,
     retry: false,
     placeholderData: (previous) => previous,
   });
+  const list = lots.data?.lots ?? [];
+  const listed = line.lot ? list.find((b) => b.lot === line.lot) : undefined;
+  const remembered = picked?.lot === line.lot ? picked : undefined;
+  // a lot chosen before the line was shown again, not on the first page: found by its number
+  const named = useQuery({
+    queryKey: ['pos', 'lot', inventoryId, line.variantId, line.lot],
+    queryFn: () => sellableBatches(inventoryId!, line.variantId, 0, line.lot!),
+    enabled: online && !!line.lot && !!lots.data && !listed && !remembered,
+    staleTime: 30_000,
+    retry: false,
+  });
   if (!lots.data) return null;
-  const { lots: list } = lots.data;
-  const chosen = line.lot ? list.find((b) => b.lot === line.lot) : null;
+  const chosen = line.lot
+    ? (listed ?? remembered ?? named.data?.lots.find((b) => b.lot === line.lot) ?? null)
+    : null;
+  const options = chosen && !listed ? [chosen, ...list] : list;
   const picks = chosen
     ? [{ lot: chosen.lot, expiryDate: chosen.expiryDate, quantity: line.quantity }]
     : lots.data.picks;
+  const searching = lots.data.more || q !== '' || search !== '';
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
       <Typography variant="caption" component="span" data-testid="cart-lots">
@@ -93,27 +116,40 @@ function LineLots({ line }: { line: CartLine }) {
               .join(' · ')
           : t('tracking.noLots')}
       </Typography>
+      {searching && (
+        <TextField
+          size="small"
+          variant="standard"
+          label={t('tracking.lotSearch')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          slotProps={{ htmlInput: { dir: 'ltr', maxLength: 50 } }}
+          sx={{ inlineSize: 120 }}
+          data-testid="cart-lot-search"
+        />
+      )}
       <TextField
         select
         size="small"
         variant="standard"
         label={t('tracking.lotLabel')}
-        value={line.lot ?? ''}
+        value={chosen ? chosen.lot : ''}
         onChange={(e) => {
           const lot = e.target.value || null;
-          const found = list.find((b) => b.lot === lot);
+          const found = options.find((b) => b.lot === lot);
           if (found?.expired && !mayExpired) {
             setRefused(t('tracking.expiredRefused', { lot: found.lot, expiry: found.expiryDate }));
             return;
           }
           setRefused(null);
+          setPicked(found ?? null);
           setLot({ variantId: line.variantId, lot });
         }}
         sx={{ minInlineSize: 160 }}
         data-testid="cart-lot"
       >
         <MenuItem value="">{t('tracking.lotFefo')}</MenuItem>
-        {list.map((b) => (
+        {options.map((b) => (
           <MenuItem key={b.batchId} value={b.lot}>
             {b.expired
               ? t('tracking.lotExpired', { lot: b.lot, expiry: b.expiryDate })
@@ -124,6 +160,11 @@ function LineLots({ line }: { line: CartLine }) {
                 })}
           </MenuItem>
         ))}
+        {lots.data.more && (
+          <MenuItem disabled value="__more">
+            {t('tracking.lotMore')}
+          </MenuItem>
+        )}
       </TextField>
       {refused && (
         <Typography variant="caption" color="error" role="alert" data-testid="cart-lot-refused">

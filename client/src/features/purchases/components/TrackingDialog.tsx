@@ -1,9 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   BatchInputDto,
@@ -18,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { DateField } from '../../../shared/ui/DateField';
-import { ScanField } from '../../../shared/ui/DocumentKit';
 import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
+import { SerialEntry } from '../../../shared/ui/SerialEntry';
 
 export type SerialUnit = { serial: string; imei2?: string };
 export type BatchValue = { lot: string; expiryDate: string; productionDate?: string | null };
@@ -58,14 +53,11 @@ export function TrackingDialog({ line, onClose, onSave }: Props) {
 function SerialsForm({ line, onClose, onSave }: Props & { line: TrackedLine }) {
   const { t } = useTranslation('purchases');
   const [units, setUnits] = useState<SerialUnit[]>(line.serials);
-  const [scan, setScan] = useState('');
-  const [paste, setPaste] = useState('');
   const dual = line.imeiCount >= 2;
   const problem = serialLineProblem(units, line.imeiCount);
 
-  const addScan = () => {
-    const code = normalizeSerial(scan);
-    setScan('');
+  const addScan = (scanned: string) => {
+    const code = normalizeSerial(scanned);
     if (!code) return;
     setUnits((prev) => {
       const last = prev[prev.length - 1];
@@ -73,10 +65,6 @@ function SerialsForm({ line, onClose, onSave }: Props & { line: TrackedLine }) {
       if (dual && last && !last.imei2) return [...prev.slice(0, -1), { ...last, imei2: code }];
       return [...prev, { serial: code }];
     });
-  };
-  const addPasted = () => {
-    setUnits((prev) => [...prev, ...parseSerialList(paste)]);
-    setPaste('');
   };
   const problemText = problem
     ? t(`tracking.problem.${problem.kind}`, { n: problem.index + 1, serial: problem.serial })
@@ -95,55 +83,26 @@ function SerialsForm({ line, onClose, onSave }: Props & { line: TrackedLine }) {
       testId="buy-serials"
       maxWidth="md"
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <ScanField
-          size="small"
-          autoFocus
-          label={t('tracking.scan')}
-          placeholder={t(dual ? 'tracking.scanHintDual' : 'tracking.scanHint')}
-          value={scan}
-          onChange={(e) => setScan(e.target.value)}
-          onScan={addScan}
-          testId="buy-serials-scan"
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'start' }}>
-          <TextField
-            size="small"
-            multiline
-            minRows={2}
-            maxRows={6}
-            fullWidth
-            label={t('tracking.paste')}
-            helperText={t('tracking.pasteHint')}
-            value={paste}
-            onChange={(e) => setPaste(e.target.value)}
-            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'buy-serials-paste' } }}
-          />
-          <Button onClick={addPasted} disabled={!paste.trim()} data-testid="buy-serials-add">
-            {t('tracking.addList')}
-          </Button>
-        </Stack>
-        <Typography variant="body2" data-testid="buy-serials-count">
-          {t('tracking.count', { count: units.length, quantity: line.quantity ?? 0 })}
-        </Typography>
-        {problemText && (
-          <Alert severity="error" data-testid="buy-serials-problem">
-            {problemText}
-          </Alert>
-        )}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          {units.map((u, i) => (
-            <Chip
-              key={`${u.serial}-${i}`}
-              dir="ltr"
-              color={problem?.index === i ? 'error' : 'default'}
-              label={u.imei2 ? `${u.serial} / ${u.imei2}` : u.serial}
-              onDelete={() => setUnits((prev) => prev.filter((_, j) => j !== i))}
-              data-testid="buy-serial"
-            />
-          ))}
-        </Box>
-      </Stack>
+      <SerialEntry
+        autoFocus
+        units={units}
+        label={(u) => (u.imei2 ? `${u.serial} / ${u.imei2}` : u.serial)}
+        onScan={addScan}
+        onPaste={(text) => setUnits((prev) => [...prev, ...parseSerialList(text)])}
+        onRemove={(i) => setUnits((prev) => prev.filter((_, j) => j !== i))}
+        problemIndex={problem?.index ?? -1}
+        texts={{
+          scan: t('tracking.scan'),
+          scanPlaceholder: t(dual ? 'tracking.scanHintDual' : 'tracking.scanHint'),
+          paste: t('tracking.paste'),
+          pasteHint: t('tracking.pasteHint'),
+          addList: t('tracking.addList'),
+          count: t('tracking.count', { count: units.length, quantity: line.quantity ?? 0 }),
+          problem: problemText,
+        }}
+        testId="buy-serials"
+        chipTestId="buy-serial"
+      />
     </FormDialog>
   );
 }

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,8 +8,8 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { normalizeSerial, parseSerialList, SERIAL_PATTERN, type Tracking } from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScanField } from '../../../shared/ui/DocumentKit';
 import { FormDialog } from '../../../shared/ui/FormDialog';
+import { SerialEntry } from '../../../shared/ui/SerialEntry';
 
 export type TransferLot = { lot: string; quantity: string };
 
@@ -46,8 +44,6 @@ export function TransferTrackingDialog({ line, onClose, onSave }: Props) {
 function SerialsForm({ line, onClose, onSave }: Props) {
   const { t } = useTranslation('transfers');
   const [codes, setCodes] = useState<string[]>(line.serials);
-  const [scan, setScan] = useState('');
-  const [paste, setPaste] = useState('');
   const bad = codes.findIndex((c, i) => !SERIAL_PATTERN.test(c) || codes.indexOf(c) !== i);
   const add = (more: string[]) => setCodes((prev) => [...prev, ...more.filter(Boolean)]);
   return (
@@ -63,63 +59,24 @@ function SerialsForm({ line, onClose, onSave }: Props) {
       testId="transfer-serials"
       maxWidth="md"
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <ScanField
-          size="small"
-          autoFocus
-          label={t('tracking.scan')}
-          value={scan}
-          onChange={(e) => setScan(e.target.value)}
-          onScan={() => {
-            add([normalizeSerial(scan)]);
-            setScan('');
-          }}
-          testId="transfer-serials-scan"
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'start' }}>
-          <TextField
-            size="small"
-            multiline
-            minRows={2}
-            maxRows={6}
-            fullWidth
-            label={t('tracking.paste')}
-            value={paste}
-            onChange={(e) => setPaste(e.target.value)}
-            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'transfer-serials-paste' } }}
-          />
-          <Button
-            onClick={() => {
-              add(parseSerialList(paste).map((u) => u.serial));
-              setPaste('');
-            }}
-            disabled={!paste.trim()}
-            data-testid="transfer-serials-add"
-          >
-            {t('tracking.addList')}
-          </Button>
-        </Stack>
-        <Typography variant="body2" data-testid="transfer-serials-count">
-          {t('tracking.count', { count: codes.length })}
-        </Typography>
-        {bad >= 0 && (
-          <Alert severity="error" data-testid="transfer-serials-problem">
-            {t('tracking.bad', { serial: codes[bad] })}
-          </Alert>
-        )}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          {codes.map((c, i) => (
-            <Chip
-              key={`${c}-${i}`}
-              dir="ltr"
-              color={bad === i ? 'error' : 'default'}
-              label={c}
-              onDelete={() => setCodes((prev) => prev.filter((_, j) => j !== i))}
-              data-testid="transfer-serial"
-            />
-          ))}
-        </Box>
-      </Stack>
+      <SerialEntry
+        autoFocus
+        units={codes}
+        label={(c) => c}
+        onScan={(code) => add([normalizeSerial(code)])}
+        onPaste={(text) => add(parseSerialList(text).map((u) => u.serial))}
+        onRemove={(i) => setCodes((prev) => prev.filter((_, j) => j !== i))}
+        problemIndex={bad}
+        texts={{
+          scan: t('tracking.scan'),
+          paste: t('tracking.paste'),
+          addList: t('tracking.addList'),
+          count: t('tracking.count', { count: codes.length }),
+          problem: bad >= 0 ? t('tracking.bad', { serial: codes[bad] }) : null,
+        }}
+        testId="transfer-serials"
+        chipTestId="transfer-serial"
+      />
     </FormDialog>
   );
 }

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { FileUpload } from '../../../core/http/file-upload';
+import { Idempotent } from '../../../core/http/idempotency';
 import {
   CurrentUser,
   Meta,
@@ -42,7 +43,13 @@ export class ProductsExcelController {
     res.end(file);
   }
 
+  /**
+   * A file's opening stock moves stock: the import takes an Idempotency-Key (one per attempt; the
+   * preview, which writes nothing, takes one too) and a retry answers the first import's report
+   * without writing again (docs/decisions/0123).
+   */
   @RequirePermissions(['can_manage_products'])
+  @Idempotent()
   @Post('import')
   @FileUpload(20 * 1024 * 1024)
   async import(

@@ -3,7 +3,7 @@ import { ExcelService } from './excel.service';
 // exceljs#3064: the streaming reader sometimes throws on a good workbook; the import reads again.
 describe('reading an import workbook', () => {
   const user = { id: 'u', permissions: [] } as never;
-  const make = () => new ExcelService({} as never, {} as never, {} as never);
+  const make = () => new ExcelService({} as never, {} as never, {} as never, {} as never);
   const good = { rows: [{ row: 2 }], errors: [] };
   const bad = { rows: [], errors: [{ row: 0, message: 'x' }], failure: new TypeError('sheets') };
 

@@ -28,6 +28,7 @@ import {
   newWorkbook,
 } from '../../../core/excel/workbook';
 import type { RequestMeta } from '../../../core/auth/decorators';
+import { CommandRunner } from '../../../core/cqrs';
 import { IMPORTS_QUEUE } from '../../../core/jobs/queues';
 import { ImportProductsCommand } from '../commands/import-products/import-products.command';
 import { branchScope, canSeeCost } from './variant-view';
@@ -200,6 +201,7 @@ export class ExcelService {
     @InjectDataSource() private readonly ds: DataSource,
     @InjectQueue(IMPORTS_QUEUE) private readonly queue: Queue,
     private readonly commands: CommandBus,
+    private readonly runner: CommandRunner,
   ) {}
 
   /** The import's columns the user may fill (the cost only for who sees it), headed in Arabic. */
@@ -581,7 +583,12 @@ export class ExcelService {
   ): Promise<ImportReportDto> {
     const parsed = await this.parse(buffer, user, locale);
     if (!dryRun && parsed.errors.length === 0 && parsed.rows.length > importJobThreshold()) {
-      const jobId = uuidv7();
+      // One job per keyed request: a retry of the same request (same key, same file) finds its
+      // job (BullMQ adds no second job of an id it holds) and follows it; the job's command runs
+      // once per key in any case (CommandRunner). A corrected file under the same key is another
+      // request: another job, whose command the key then refuses (409) or runs after a failure.
+      const idem = meta.idempotency;
+      const jobId = idem ? `import-${idem.key}-${idem.hash.slice(0, 16)}` : uuidv7();
       await this.queue.add(
         'import-products',
         { file: buffer.toString('base64'), user, meta, locale },
@@ -668,13 +675,19 @@ export class ExcelService {
       errors: errors.sort((a, b) => a.row - b.row),
       preview,
     };
-    if (dryRun || errors.length) return report;
+    if (dryRun) return report;
+    if (errors.length) {
+      // The same request again after it was imported: its own rows now read as taken (its
+      // serials in stock, its barcodes used): the key answers the first import's report.
+      const first = await this.runner.replay(meta);
+      return first ? (first.result as ImportReportDto) : report;
+    }
 
-    // One transaction: a failure anywhere leaves nothing imported.
-    await this.commands.execute(
+    // One transaction: a failure anywhere leaves nothing imported. Under a key seen before, the
+    // command writes nothing and answers the report it stored the first time.
+    return this.commands.execute<ImportProductsCommand, ImportReportDto>(
       new ImportProductsCommand(parsed.rows, existing, report, user, meta, progress),
     );
-    return { ...report, dryRun: false };
   }
 }
 

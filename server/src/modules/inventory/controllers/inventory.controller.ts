@@ -75,7 +75,9 @@ export class InventoryStockController {
   /**
    * The till's lots of a batch product (issue 34, docs/decisions/0107): the lots the cashier may
    * choose from and the first-expiry-first-out pick of the line's quantity, for whoever sells at
-   * the inventory's branch (no stock permission: the seller's own branch, else 404).
+   * the inventory's branch (no stock permission: the seller's own branch, else 404). Bounded:
+   * `limit` lots (SELLABLE_LOTS_PAGE, at most SELLABLE_LOTS_MAX) of the unexpired and of the
+   * expired each, `q` searching by lot number (docs/decisions/0123).
    */
   @Authenticated()
   @Get(':id/sellable-batches')
@@ -84,7 +86,7 @@ export class InventoryStockController {
     @Query() query: SellableBatchesQueryDto,
     @CurrentUser() user: AuthUser,
   ): Promise<SellableBatchesDto> {
-    return this.serials.sellableBatches(id, query.variantId, query.quantity ?? 0, user);
+    return this.serials.sellableBatches(id, query, user);
   }
 }
 

@@ -60,6 +60,13 @@ export class BatchLevelEntity {
   @PrimaryColumn('uuid') inventoryId: string;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 })
   onHand: number;
+  /**
+   * The batch's variant, expiry and lot, copied by a trigger on insert (never written here): the
+   * first-expiry-first-out index over the lots holding stock (docs/decisions/0123).
+   */
+  @Column({ type: 'uuid', insert: false, update: false }) variantId: string;
+  @Column({ type: 'date', insert: false, update: false }) expiryDate: string;
+  @Column({ type: 'text', insert: false, update: false }) lot: string;
 }
 
 /** A batch's share (signed) of a ledger movement. */

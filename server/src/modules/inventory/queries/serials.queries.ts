@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
-  batchExpired,
   normalizeSerial,
-  pickFefo,
+  SELLABLE_LOTS_PAGE,
   WARRANTY_MONTHS,
   type BatchStockDto,
   type ExpiringLotsDto,
@@ -16,6 +15,7 @@ import {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { askedBranch, branchReadScope } from '../../../core/auth/branch-scope';
 import { expiringLots } from '../services/expiring-lots';
+import { fefoLots } from '../services/fefo-lots';
 import { Errors } from '../../../core/errors/app.exception';
 import { loadConfig } from '../../../core/config/config';
 import { rowFields, rowTimes } from '../../../core/database/row-fields';
@@ -143,25 +143,60 @@ export class SerialQueries {
   }
 
   /**
-   * The till's lots of a batch line (issue 34, docs/decisions/0107): the lots here, each marked
-   * expired on the store's day, and the first-expiry-first-out pick of `quantity` the sale will
-   * take (expired lots never picked; a cashier names one, with the permission).
+   * The till's lots of a batch line (issue 34, docs/decisions/0107, 0123), bounded whatever the
+   * number of lots: at most `limit` unexpired lots in FEFO order and at most `limit` expired ones
+   * still holding stock (the latest expired, listed first as they expire), each marked expired on
+   * the store's day, with `more` when more match; `q` keeps the lots whose number contains it.
+   * And the first-expiry-first-out pick of `quantity` the sale will take, read over only the lots
+   * it needs (expired lots never picked; a cashier names one, with the permission).
    */
   async sellableBatches(
     inventoryId: string,
-    variantId: string,
-    quantity: number,
+    query: { variantId: string; quantity?: number; q?: string; limit?: number },
     user: AuthUser,
   ): Promise<SellableBatchesDto> {
-    const lots = await this.batchStock(inventoryId, variantId, user);
+    await this.assertReadable(inventoryId, user);
     const [{ today }] = await this.ds.query(
       `SELECT timezone(COALESCE((SELECT time_zone FROM store_settings WHERE id = 1), $1), now())::date::text AS today`,
       [loadConfig().storeTimeZone],
     );
-    const { picks, short } = pickFefo(lots, quantity, today);
+    const limit = query.limit ?? SELLABLE_LOTS_PAGE;
+    const q = query.q ? normalizeSerial(query.q) : null;
+    // each page an ordered walk of IDX_batch_levels_fefo (the lots holding stock here), the
+    // production date read for the lots listed only
+    const page = (expired: boolean) =>
+      `SELECT l.batch_id, l.variant_id, l.lot, l.expiry_date::text AS expiry_date,
+              (SELECT b.production_date::text FROM batches b WHERE b.id = l.batch_id) AS production_date,
+              l.inventory_id, l.on_hand, ${expired} AS expired
+         FROM batch_levels l
+        WHERE l.inventory_id = $2 AND l.variant_id = $1 AND l.on_hand > 0
+          AND ($5::text IS NULL OR strpos(l.lot, $5) > 0)
+          AND l.expiry_date ${expired ? '<' : '>='} $3::date
+        ORDER BY l.expiry_date ${expired ? 'DESC' : ''}, l.lot ${expired ? 'DESC' : ''}
+        LIMIT $4`;
+    // one more than listed of each: whether there are more
+    const rows: Record<string, unknown>[] = await this.ds.query(
+      `(${page(true)}) UNION ALL (${page(false)})`,
+      [query.variantId, inventoryId, today, limit + 1, q],
+    );
+    const lots = batchRows(rows);
+    const expired = lots
+      .filter((_, i) => rows[i].expired)
+      .slice(0, limit)
+      .reverse();
+    const fresh = lots.filter((_, i) => !rows[i].expired).slice(0, limit);
+    const { picks, short } = await fefoLots(
+      this.ds.manager,
+      { variantId: query.variantId, inventoryId, today },
+      query.quantity ?? 0,
+    );
     return {
       today,
-      lots: lots.map((b) => ({ ...b, expired: batchExpired(b.expiryDate, today) })),
+      lots: [
+        ...expired.map((b) => ({ ...b, expired: true })),
+        ...fresh.map((b) => ({ ...b, expired: false })),
+      ],
+      more: expired.length + fresh.length < lots.length,
       picks,
       short,
     };
@@ -176,11 +211,7 @@ export class SerialQueries {
     variantId: string,
     user: AuthUser,
   ): Promise<BatchStockDto[]> {
-    const [readable] = await this.ds.query(
-      'SELECT 1 FROM inventories WHERE id = $1 AND ($2::uuid IS NULL OR branch_id = $2)',
-      [inventoryId, branchReadScope(user)],
-    );
-    if (!readable) throw Errors.notFound();
+    await this.assertReadable(inventoryId, user);
     const rows: Record<string, unknown>[] = await this.ds.query(
       `SELECT b.id AS batch_id, b.variant_id, b.lot, b.expiry_date::text AS expiry_date,
               b.production_date::text AS production_date, l.inventory_id, l.on_hand
@@ -189,17 +220,16 @@ export class SerialQueries {
         ORDER BY b.expiry_date, b.lot`,
       [variantId, inventoryId],
     );
-    return rows.map((r) => ({
-      ...rowFields(r, [
-        'batch_id',
-        'variant_id',
-        'lot',
-        'expiry_date',
-        'production_date?',
-        'inventory_id',
-      ]),
-      onHand: Number(r.on_hand),
-    })) as BatchStockDto[];
+    return batchRows(rows);
+  }
+
+  /** An inventory the user reads, else 404. */
+  private async assertReadable(inventoryId: string, user: AuthUser): Promise<void> {
+    const [readable] = await this.ds.query(
+      'SELECT 1 FROM inventories WHERE id = $1 AND ($2::uuid IS NULL OR branch_id = $2)',
+      [inventoryId, branchReadScope(user)],
+    );
+    if (!readable) throw Errors.notFound();
   }
 
   /**
@@ -211,3 +241,16 @@ export class SerialQueries {
     return expiringLots(this.ds.manager, branch);
   }
 }
+
+const batchRows = (rows: Record<string, unknown>[]): BatchStockDto[] =>
+  rows.map((r) => ({
+    ...rowFields(r, [
+      'batch_id',
+      'variant_id',
+      'lot',
+      'expiry_date',
+      'production_date?',
+      'inventory_id',
+    ]),
+    onHand: Number(r.on_hand),
+  })) as BatchStockDto[];

@@ -2,13 +2,13 @@ import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import {
   batchExpired,
-  pickFefo,
   SERIAL_PATTERN,
   isValidImei,
   type BatchPick,
   type SaleLineTracked,
 } from '@pos/contracts';
 import { Errors } from '../../../core/errors/app.exception';
+import { fefoLots } from './fefo-lots';
 import { invalid, type ProductTracking } from './tracked-stock';
 
 // The sale side of serials and batches (issue 34, docs/decisions/0107): the units a sale takes out
@@ -96,6 +96,12 @@ export function checkSaleTracked(
   }
 }
 
+/**
+ * Which ledger movements a document's units and lots belong to: its reference type and reason
+ * (`sale`/`sale`, `return`/`return`; a repair ticket's parts: `maintenance`/`repair`).
+ */
+export type MovementOf = { type: string; reason: string };
+
 /** The ledger row of this document's movement of each variant at the inventory. */
 async function movementIds(
   m: EntityManager,
@@ -114,15 +120,22 @@ async function movementIds(
 
 /**
  * Takes the sale's tracked units and lots out of stock against its ledger movements (reason
- * `sale`, reference the sale): each serial in stock at the inventory becomes `sold` — the UPDATE's
- * row lock makes a second till selling the same unit at once wait, then find it sold (a 400) — and
- * each batch line's quantity comes from its lots (the cashier's, or first expiry first out; an
- * expired lot only with `allowExpired`). Answers, per line, what it sold (null: untracked), and
+ * `sale`, reference the sale; a repair ticket's parts: `movement`): each serial in stock at the
+ * inventory becomes `sold` — the UPDATE's row lock makes a second till selling the same unit at
+ * once wait, then find it sold (a 400) — and each batch line's quantity comes from its lots (the
+ * cashier's, or first expiry first out; an expired lot only with `allowExpired`). Answers, per line, what it sold (null: untracked), and
  * the expired lots sold (for the audit).
  */
 export async function sellTracked(
   m: EntityManager,
-  sale: { id: string; inventoryId: string; today: string; allowExpired: boolean },
+  sale: {
+    id: string;
+    inventoryId: string;
+    today: string;
+    allowExpired: boolean;
+    /** the ledger movements' reference and reason (a sale's by default; a repair's parts) */
+    movement?: MovementOf;
+  },
   lines: readonly SaleTrackedLine[],
   info: Map<string, ProductTracking>,
 ): Promise<{ tracked: (SaleLineTracked | null)[]; expired: ExpiredSold[] }> {
@@ -130,9 +143,10 @@ export async function sellTracked(
   const expired: ExpiredSold[] = [];
   const wanted = lines.filter((l) => info.get(l.variantId)?.tracking !== 'none');
   if (!wanted.length) return { tracked, expired };
+  const { type, reason } = sale.movement ?? { type: 'sale', reason: 'sale' };
   const ids = await movementIds(
     m,
-    { type: 'sale', id: sale.id, reason: 'sale', inventoryId: sale.inventoryId },
+    { type, id: sale.id, reason, inventoryId: sale.inventoryId },
     wanted.map((l) => l.variantId),
   );
   for (const [i, line] of lines.entries()) {
@@ -199,20 +213,18 @@ async function sellBatches(
   product: ProductTracking,
   expired: ExpiredSold[],
 ): Promise<{ batchId: string; lot: string; expiryDate: string; quantity: number }[]> {
-  // The variant's lots here, locked: two tills picking the same lot take turns.
-  const lots: { batchId: string; lot: string; expiryDate: string; onHand: string }[] =
-    await m.query(
-      `SELECT b.id AS "batchId", b.lot, b.expiry_date::text AS "expiryDate", bl.on_hand::text AS "onHand"
-         FROM batch_levels bl JOIN batches b ON b.id = bl.batch_id
-        WHERE b.variant_id = $1 AND bl.inventory_id = $2 AND (bl.on_hand > 0 OR b.lot = $3)
-        ORDER BY b.expiry_date, b.lot
-          FOR UPDATE OF bl`,
-      [line.variantId, sale.inventoryId, line.lot ?? null],
-    );
   const name = product.name;
   let picks: BatchPick[];
   if (line.lot) {
-    const lot = lots.find((l) => l.lot === line.lot);
+    // The cashier's lot alone, locked: two tills picking the same lot take turns.
+    const [lot]: { batchId: string; lot: string; expiryDate: string; onHand: string }[] =
+      await m.query(
+        `SELECT b.id AS "batchId", b.lot, b.expiry_date::text AS "expiryDate", bl.on_hand::text AS "onHand"
+           FROM batches b JOIN batch_levels bl ON bl.batch_id = b.id AND bl.inventory_id = $2
+          WHERE b.variant_id = $1 AND b.lot = $3
+            FOR UPDATE OF bl`,
+        [line.variantId, sale.inventoryId, line.lot],
+      );
     const available = lot ? new Decimal(lot.onHand) : new Decimal(0);
     if (!lot || available.lt(line.quantity))
       throw invalid('validation.tracking.saleLotShort', {
@@ -241,8 +253,14 @@ async function sellBatches(
       { batchId: lot.batchId, lot: lot.lot, expiryDate: lot.expiryDate, quantity: line.quantity },
     ];
   } else {
-    // First expiry first out over the lots not expired (an expired lot is sold only when named).
-    const fefo = pickFefo(lots, line.quantity, sale.today);
+    // First expiry first out over the lots not expired (an expired lot is sold only when named):
+    // only the lots the quantity needs are read and locked, in FEFO order (docs/decisions/0123).
+    const fefo = await fefoLots(
+      m,
+      { variantId: line.variantId, inventoryId: sale.inventoryId, today: sale.today },
+      line.quantity,
+      { lock: true },
+    );
     if (fefo.short > 0)
       throw invalid('validation.tracking.saleBatchShort', {
         field: line.field,
@@ -251,15 +269,14 @@ async function sellBatches(
       });
     picks = fefo.picks;
   }
+  // the lots' levels and their movements in one statement (the sale holds the variant's balance
+  // row meanwhile: one round trip fewer for the next till waiting on it)
   await m.query(
-    `UPDATE batch_levels bl SET on_hand = bl.on_hand - t.q
-       FROM unnest($1::uuid[], $2::numeric[]) AS t(id, q)
-      WHERE bl.batch_id = t.id AND bl.inventory_id = $3`,
-    [picks.map((p) => p.batchId), picks.map((p) => p.quantity), sale.inventoryId],
-  );
-  await m.query(
-    `INSERT INTO batch_movements (batch_id, movement_id, inventory_id, quantity)
-     SELECT t.id, $3, $4, -t.q FROM unnest($1::uuid[], $2::numeric[]) AS t(id, q)
+    `WITH t AS (SELECT * FROM unnest($1::uuid[], $2::numeric[]) AS t(id, q)),
+          taken AS (UPDATE batch_levels bl SET on_hand = bl.on_hand - t.q FROM t
+                     WHERE bl.batch_id = t.id AND bl.inventory_id = $4)
+     INSERT INTO batch_movements (batch_id, movement_id, inventory_id, quantity)
+     SELECT t.id, $3, $4, -t.q FROM t
      ON CONFLICT (batch_id, movement_id) DO UPDATE SET quantity = batch_movements.quantity + EXCLUDED.quantity`,
     [picks.map((p) => p.batchId), picks.map((p) => p.quantity), movementId, sale.inventoryId],
   );
@@ -276,24 +293,26 @@ export type ReturnTrackedLine = SaleTrackedLine & { sold: SaleLineTracked | null
 
 /**
  * Brings a return's tracked units and lots back into stock against its ledger movements (reason
- * `return`, reference the return): a serial line only by the units this invoice sold and not yet
- * returned (`validation.tracking.returnSerialNotSold`), each back `in_stock` at the inventory; a
- * batch line into the lots it was sold from (the last picked first). Serials left out of a line
+ * `return`, reference the return; a part taken off a repair ticket: `movement`): a serial line
+ * only by the units this invoice sold and not yet returned
+ * (`validation.tracking.returnSerialNotSold`), each back `in_stock` at the inventory; a batch line
+ * into the lots it was sold from (the last picked first). Serials left out of a line
  * that returns all its units still out are taken whole (a failed delivery comes back whole).
  * Answers each line's `tracked` with what came back marked (null: untracked).
  */
 export async function returnTracked(
   m: EntityManager,
-  ret: { id: string; inventoryId: string },
+  ret: { id: string; inventoryId: string; movement?: MovementOf },
   lines: readonly ReturnTrackedLine[],
   info: Map<string, ProductTracking>,
 ): Promise<(SaleLineTracked | null)[]> {
   const out: (SaleLineTracked | null)[] = lines.map(() => null);
   const wanted = lines.filter((l) => info.get(l.variantId)?.tracking !== 'none' && l.sold);
   if (!wanted.length) return out;
+  const { type, reason } = ret.movement ?? { type: 'return', reason: 'return' };
   const ids = await movementIds(
     m,
-    { type: 'return', id: ret.id, reason: 'return', inventoryId: ret.inventoryId },
+    { type, id: ret.id, reason, inventoryId: ret.inventoryId },
     wanted.map((l) => l.variantId),
   );
   for (const [i, line] of lines.entries()) {

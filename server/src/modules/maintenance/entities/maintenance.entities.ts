@@ -4,6 +4,7 @@ import type {
   MaintenanceDeviceType,
   MaintenancePriority,
   MaintenanceStatus,
+  SaleLineTracked,
 } from '@pos/contracts';
 import { moneyColumn } from '../../../core/database/transformers';
 import { KeyedRowColumns, StatusEventColumns } from '../../../core/database/columns';
@@ -60,6 +61,8 @@ export class MaintenancePartEntity {
   /** taken off the ticket (stock back through the ledger): when and by whom */
   @Column('timestamptz', { nullable: true }) removedAt: Date | null;
   @Column('uuid', { nullable: true }) removedBy: string | null;
+  /** a tracked part's serial units or lots as they left stock (SaleLineTracked; decision 0123) */
+  @Column('jsonb', { nullable: true }) tracked: SaleLineTracked | null;
 }
 
 /** One status change of a ticket (append-only: a trigger refuses updates and deletes). */

@@ -11,6 +11,7 @@ import {
   type MaintenanceTechnicianDto,
   type MaintenanceTicketDto,
   type MaintenanceVaultDto,
+  type SaleLineTracked,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { askedBranch, branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
@@ -147,7 +148,7 @@ export class MaintenanceQueries {
     const [parts, history, photos] = await Promise.all([
       this.ds.query(
         `SELECT p.id, p.variant_id, pr.name_ar, v.properties, v.barcodes[1] AS barcode, p.quantity::text,
-                p.unit_price, p.at
+                p.unit_price, p.at, p.tracked
            FROM maintenance_parts p JOIN variants v ON v.id = p.variant_id JOIN products pr ON pr.id = v.product_id
           WHERE p.ticket_id = $1 AND p.removed_at IS NULL ORDER BY p.at, p.id`,
         [row.id],
@@ -177,6 +178,7 @@ export class MaintenanceQueries {
           unitPrice,
           total: lineAmount(quantity, unitPrice),
           at: (p.at as Date).toISOString(),
+          tracked: (p.tracked as SaleLineTracked | null) ?? null,
         };
       }),
       photos: photos.map((p: { id: string; at: Date }) => ({

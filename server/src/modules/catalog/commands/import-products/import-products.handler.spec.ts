@@ -5,6 +5,7 @@ import {
   testMeta,
   testUser,
 } from '../../../../core/cqrs/testing';
+import type { ImportReportDto } from '@pos/contracts';
 import type { ParsedRow } from '../../services/excel.service';
 import type { ProductsService } from '../../services/products.service';
 import { ImportProductsCommand } from './import-products.command';
@@ -29,6 +30,15 @@ const row = (over: Partial<ParsedRow>): ParsedRow => ({
   stock: null,
   columns: new Set(['nameAr', 'sellPrice']),
   ...over,
+});
+
+const counts = (created: number, updated: number): ImportReportDto => ({
+  dryRun: true,
+  totalRows: created + updated,
+  created,
+  updated,
+  errors: [],
+  preview: [],
 });
 
 function setup() {
@@ -64,15 +74,8 @@ describe('ImportProductsHandler', () => {
       row({ row: 2, category: 'ملابس', properties: { المقاس: 'S' } }),
       row({ row: 3, category: 'أحذية', properties: { المقاس: 'M' } }),
     ];
-    await h.execute(
-      new ImportProductsCommand(
-        rows,
-        new Map(),
-        { created: 2, updated: 0 },
-        testUser(),
-        testMeta,
-        progress,
-      ),
+    const answer = await h.execute(
+      new ImportProductsCommand(rows, new Map(), counts(2, 0), testUser(), testMeta, progress),
     );
     const inserts = m.calls.filter((c) => c.sql === 'insert');
     // One new category (أحذية), one product for both rows.
@@ -81,6 +84,8 @@ describe('ImportProductsHandler', () => {
     expect(inserts[1].params[1]).toMatchObject({ name: 'أحذية', parentId: null });
     expect(products.insertVariant).toHaveBeenCalledTimes(2);
     expect(progress).toHaveBeenLastCalledWith(100);
+    // the report, imported: what a retry under the same key answers
+    expect(answer).toMatchObject({ dryRun: false, created: 2, updated: 0 });
     expect(runner.tx!.audits).toEqual([
       {
         action: 'product.import',
@@ -98,7 +103,7 @@ describe('ImportProductsHandler', () => {
           new ImportProductsCommand(
             [row({ sku: 'OLD', sellPrice: 900 })],
             new Map([['OLD', 'v-1']]),
-            { created: 0, updated: 1 },
+            counts(0, 1),
             testUser(),
             testMeta,
           ),

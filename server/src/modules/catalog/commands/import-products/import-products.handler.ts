@@ -1,5 +1,5 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import type { VariantInputDto } from '@pos/contracts';
+import type { ImportReportDto, VariantInputDto } from '@pos/contracts';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../../../../core/auth/auth.types';
@@ -17,11 +17,14 @@ import { ImportProductsCommand } from './import-products.command';
  * categories are created by name; progress is reported about 20 times whatever the size.
  */
 @CommandHandler(ImportProductsCommand)
-export class ImportProductsHandler extends CatalogCommandHandler<ImportProductsCommand> {
+export class ImportProductsHandler extends CatalogCommandHandler<
+  ImportProductsCommand,
+  ImportReportDto
+> {
   protected async handle(
     { rows, existing, report, user, progress }: ImportProductsCommand,
     tx: CommandTransaction,
-  ): Promise<void> {
+  ): Promise<ImportReportDto> {
     const { m } = tx;
     const categories = new Map<string, string>();
     for (const c of await m.query('SELECT id, name FROM categories')) categories.set(c.name, c.id);
@@ -78,6 +81,7 @@ export class ImportProductsHandler extends CatalogCommandHandler<ImportProductsC
       entity: 'product',
       after: { rows: rows.length, created: report.created, updated: report.updated },
     });
+    return { ...report, dryRun: false };
   }
 
   /** The rows' opening stock (checked whole before the command: checkImportStock), per product. */

@@ -18,10 +18,18 @@ const change = {
   avgCost: 600,
 };
 
-const run = (ticket: Record<string, unknown>, parts: object[]) => {
+const run = (
+  ticket: Record<string, unknown>,
+  parts: object[],
+  tracking: 'none' | 'serial' = 'none',
+) => {
   const m = ticketManager(ticket, [
     [/FROM inventories WHERE branch_id/, [{ id: 'inv-1' }]],
     [/SELECT id, sell_price FROM variants/, [{ id: 'var-1', sell_price: '1500' }]],
+    [
+      /p\.tracking, p\.imei_count/,
+      [{ variant_id: 'var-1', tracking, imei_count: 0, name: 'شاشة' }],
+    ],
   ]);
   const ledger = { apply: jest.fn(async () => [change]) };
   const runner = fakeRunner(m, new DomainEventSubscribers());
@@ -60,6 +68,16 @@ describe('AddPartsHandler', () => {
       { variantId: 'var-1', quantity: 1 },
     ]);
     expect(await errorCode(result)).toBe('MAINTENANCE_NOT_WORKABLE');
+    expect(ledger.apply).not.toHaveBeenCalled();
+  });
+
+  it('refuses a serial-tracked part without its serials, naming the part, before the stock moves', async () => {
+    const { ledger, result } = run(
+      ticketRow({ status: 'in_repair' }),
+      [{ variantId: 'var-1', quantity: 1 }],
+      'serial',
+    );
+    expect(await errorCode(result)).toBe('VALIDATION_FAILED');
     expect(ledger.apply).not.toHaveBeenCalled();
   });
 

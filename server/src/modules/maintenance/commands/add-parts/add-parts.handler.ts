@@ -1,14 +1,28 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import { v7 as uuidv7 } from 'uuid';
-import { lineAmount } from '@pos/contracts';
+import { lineAmount, type SaleLineTracked } from '@pos/contracts';
+import type { EntityManager } from 'typeorm';
 import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
-import { StockLedger, pushStockEvents, valueChanges } from '../../../inventory';
-import { assertTotal, assertWorkable, lockTicket } from '../../ticket-flow';
+import {
+  anyTracked,
+  assertUnitsNotOnTransfer,
+  checkSaleTracked,
+  pushStockEvents,
+  sellTracked,
+  StockLedger,
+  trackingOf,
+  valueChanges,
+  type ProductTracking,
+  type SaleTrackedLine,
+} from '../../../inventory';
+import { readStoreTimeZone } from '../../../settings';
+import { storeDayOf } from '../../../../core/time/store-time';
+import { assertTotal, assertWorkable, lockTicket, REPAIR_MOVEMENT } from '../../ticket-flow';
 import { AddPartsCommand } from './add-parts.command';
 
 export type AddPartsResult = { id: string; partsTotal: number };
@@ -18,7 +32,8 @@ export type AddPartsResult = { id: string; partsTotal: number };
  * (reason `repair`, refused when not available like any sale), valued at the ledger's average
  * cost; `maintenance.parts.used` posts Dr repair costs / Cr inventory. What the customer pays for
  * them (the sell price unless another is given) joins the ticket's bill. Only while the ticket is
- * being worked on.
+ * being worked on. A serial-tracked part takes its serials (those exact units leave stock), a
+ * batch-tracked one its lot or the first-expiry-first-out pick, as at the till (decision 0123).
  */
 @CommandHandler(AddPartsCommand)
 export class AddPartsHandler extends TransactionalCommandHandler<AddPartsCommand, AddPartsResult> {
@@ -56,6 +71,18 @@ export class AddPartsHandler extends TransactionalCommandHandler<AddPartsCommand
     const added = lines.reduce((sum, l) => sum + lineAmount(l.quantity, l.unitPrice), 0);
     const partsTotal = ticket.partsTotal + added;
     assertTotal(partsTotal + ticket.labour);
+    // A serial-tracked part names its units, a batch-tracked one may name its lot (else first
+    // expiry first out), checked as a sale's lines before anything is written (docs/decisions/0123).
+    const tracking = await trackingOf(m, ids);
+    const trackedLines: SaleTrackedLine[] = lines.map((l, i) => ({
+      field: `parts.${i}`,
+      variantId: l.variantId,
+      quantity: l.quantity,
+      serials: l.serials ?? null,
+      lot: l.lot ?? null,
+    }));
+    const hasTracked = anyTracked(tracking) || trackedLines.some((l) => l.serials || l.lot);
+    if (hasTracked) checkSaleTracked(trackedLines, tracking);
 
     const changes = await this.ledger.apply(
       m,
@@ -70,11 +97,16 @@ export class AddPartsHandler extends TransactionalCommandHandler<AddPartsCommand
         note: ticket.number,
       })),
     );
+    // those exact units (or lots) leave stock against the ticket's ledger movements; a unit an
+    // approved transfer holds is refused as at the till
+    const tracked = hasTracked
+      ? await this.takeTracked(m, ticket.id, inventory.id, trackedLines, tracking)
+      : lines.map(() => null);
     const cost = new Map(changes.map((c) => [c.variantId, c.avgCost]));
-    for (const l of lines)
+    for (const [i, l] of lines.entries())
       await m.query(
-        `INSERT INTO maintenance_parts (id, ticket_id, variant_id, inventory_id, quantity, unit_price, unit_cost, user_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO maintenance_parts (id, ticket_id, variant_id, inventory_id, quantity, unit_price, unit_cost, user_id, tracked)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           uuidv7(),
           ticket.id,
@@ -84,6 +116,7 @@ export class AddPartsHandler extends TransactionalCommandHandler<AddPartsCommand
           l.unitPrice,
           cost.get(l.variantId) ?? 0,
           user.id,
+          tracked[i] ? JSON.stringify(tracked[i]) : null,
         ],
       );
     await m.query(
@@ -108,5 +141,25 @@ export class AddPartsHandler extends TransactionalCommandHandler<AddPartsCommand
       after: { parts: lines, partsTotal },
     });
     return { id: ticket.id, partsTotal };
+  }
+
+  /** The parts' units and lots out of stock (inventory's sellTracked, as the sale's). */
+  private async takeTracked(
+    m: EntityManager,
+    ticketId: string,
+    inventoryId: string,
+    lines: SaleTrackedLine[],
+    info: Map<string, ProductTracking>,
+  ): Promise<(SaleLineTracked | null)[]> {
+    const needsDay = lines.some((l) => info.get(l.variantId)?.tracking === 'batch');
+    const today = needsDay ? storeDayOf(new Date(), await readStoreTimeZone(m)) : '';
+    const { tracked } = await sellTracked(
+      m,
+      { id: ticketId, inventoryId, today, allowExpired: false, movement: REPAIR_MOVEMENT },
+      lines,
+      info,
+    );
+    await assertUnitsNotOnTransfer(m, lines, tracked);
+    return tracked;
   }
 }

@@ -1,13 +1,19 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { lineAmount } from '@pos/contracts';
+import { lineAmount, type SaleLineTracked } from '@pos/contracts';
 import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
-import { StockLedger, pushStockEvents, valueChanges } from '../../../inventory';
-import { assertWorkable, lockTicket } from '../../ticket-flow';
+import {
+  pushStockEvents,
+  returnTracked,
+  StockLedger,
+  trackingOf,
+  valueChanges,
+} from '../../../inventory';
+import { assertWorkable, lockTicket, REPAIR_MOVEMENT } from '../../ticket-flow';
 import { RemovePartCommand } from './remove-part.command';
 
 export type RemovePartResult = { id: string; partsTotal: number };
@@ -17,7 +23,8 @@ export type RemovePartResult = { id: string; partsTotal: number };
  * quantity goes back into the inventory it came from through the stock ledger (reason `repair`),
  * its price leaves the bill, and `maintenance.parts.returned` reverses the cost posting (the part's
  * cost when used; a change of the average cost since is the inventory's revaluation). The row is
- * kept, marked removed (who, when); removing it again is a 404.
+ * kept, marked removed (who, when); removing it again is a 404. A tracked part's units and lots
+ * come back into stock as they left (decision 0123).
  */
 @CommandHandler(RemovePartCommand)
 export class RemovePartHandler extends TransactionalCommandHandler<
@@ -38,7 +45,7 @@ export class RemovePartHandler extends TransactionalCommandHandler<
     const { m } = tx;
     const ticket = await lockTicket(m, ticketId, user);
     const [part] = await m.query(
-      `SELECT id, variant_id, inventory_id, quantity::text AS quantity, unit_price, unit_cost
+      `SELECT id, variant_id, inventory_id, quantity::text AS quantity, unit_price, unit_cost, tracked
          FROM maintenance_parts WHERE id = $1 AND ticket_id = $2 AND removed_at IS NULL FOR UPDATE`,
       [partId, ticket.id],
     );
@@ -62,6 +69,25 @@ export class RemovePartHandler extends TransactionalCommandHandler<
         note: ticket.number,
       },
     ]);
+    // a tracked part's units and lots go back to the very units and lots it took (decision 0123)
+    if (part.tracked) {
+      const info = await trackingOf(m, [part.variant_id]);
+      await returnTracked(
+        m,
+        { id: ticket.id, inventoryId: part.inventory_id, movement: REPAIR_MOVEMENT },
+        [
+          {
+            field: 'part',
+            variantId: part.variant_id,
+            quantity,
+            serials: null,
+            lot: null,
+            sold: part.tracked as SaleLineTracked,
+          },
+        ],
+        info,
+      );
+    }
     await m.query(
       'UPDATE maintenance_parts SET removed_at = now(), removed_by = $2 WHERE id = $1',
       [part.id, user.id],
