@@ -1,4 +1,5 @@
 // Shared helpers for the benchmarks: throwaway database, the built server, percentiles.
+const fs = require('node:fs');
 const path = require('node:path');
 const { createThrowawayDatabase, dropDatabase } = require('../support-db.js');
 
@@ -131,7 +132,48 @@ async function startBuiltServer(databaseUrl, port) {
   throw new Error('server did not become healthy in 120 s');
 }
 
+/**
+ * CPU ms used so far by all processes with this command name (redis-server), or with `database` by
+ * the PostgreSQL backends connected to that database only (other work on the machine left out).
+ */
+function cpuOf(name, database = null) {
+  let ms = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm !== name) continue;
+      if (database && !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `))
+        continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms += (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ms;
+}
+
+/** The machine's busy share since `since` (from /proc/stat), or a starting point when called without. */
+function machineCpu(since) {
+  const [, ...f] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const n = f.map(Number);
+  const idle = n[3] + n[4];
+  const total = n.reduce((a, b) => a + b, 0);
+  if (!since) return { idle, total };
+  return `${(100 * (1 - (idle - since.idle) / (total - since.total))).toFixed(0)} %`;
+}
+
+/** CPU time (user + system) the process has used, in ms (Linux clock ticks are 1/100 s). */
+const cpuMs = (pid) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 module.exports = {
+  cpuOf,
+  machineCpu,
+  cpuMs,
   startBuiltServer,
   root,
   dist,
