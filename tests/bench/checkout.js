@@ -35,6 +35,7 @@ const {
   stopServerProcess,
 } = require('./lib');
 const { closedLoop, demoDatabase, openTills, prepareShop } = require('./checkout-lib/tills');
+const { phase, phaseLine } = require('./checkout-lib/phase');
 
 const SECONDS = Number(arg('seconds', '30'));
 const WARMUP = Number(arg('warmup', '10'));
@@ -196,90 +197,6 @@ function crossing(points, limit) {
   const b = sorted[k];
   const at = a.rate + ((limit - a.p99) * (b.rate - a.rate)) / (b.p99 - a.p99);
   return `≈ ${at.toFixed(0)} sales/s (p99 ${a.p99.toFixed(0)} ms at ${a.rate}/s, ${b.p99.toFixed(0)} ms at ${b.rate}/s)`;
-}
-
-/**
- * The server's /metrics as `name{labels}` → value, or null (a `--root` build from before the
- * endpoint). Each scrape resets the event-loop delay's histogram, so a scrape at a phase's start and
- * one at its end give that phase's delays.
- */
-async function scrapeMetrics(base) {
-  try {
-    const res = await fetch(`${base}/metrics`);
-    if (!res.ok) return null;
-    const out = {};
-    for (const line of (await res.text()).split('\n')) {
-      if (!line || line.startsWith('#')) continue;
-      const at = line.lastIndexOf(' ');
-      out[line.slice(0, at)] = Number(line.slice(at + 1));
-    }
-    return out;
-  } catch {
-    return null;
-  }
-}
-
-/** Events committed and not yet published by the server's relay. */
-async function outboxBacklog(pg) {
-  return (await pg.query(`SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL`))
-    .rows[0].n;
-}
-
-/**
- * Runs one measured phase (issue 37): first waits until the relay has published every event of the
- * phases before (so no phase pays for another's backlog), then runs `fn` while sampling the relay's
- * backlog every 250 ms, and reads the server's event-loop delay over the phase from /metrics.
- */
-async function phase(pg, base, fn) {
-  const t0 = performance.now();
-  const waited = await outboxBacklog(pg);
-  let left = waited;
-  while (left > 0 && performance.now() - t0 < 120_000) {
-    await new Promise((r) => setTimeout(r, 100));
-    left = await outboxBacklog(pg);
-  }
-  const drain = { waited, left, seconds: (performance.now() - t0) / 1000 };
-  await scrapeMetrics(base);
-  const backlog = [];
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      backlog.push(await outboxBacklog(pg));
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
-  const result = await fn();
-  sampling = false;
-  await sampler;
-  const m = await scrapeMetrics(base);
-  const ms = (name) => (m && name in m ? m[name] * 1000 : null);
-  return {
-    result,
-    drain,
-    backlog: {
-      mean: backlog.reduce((a, b) => a + b, 0) / Math.max(1, backlog.length),
-      max: Math.max(0, ...backlog),
-    },
-    loop: m
-      ? {
-          p50: ms('nodejs_eventloop_lag_p50_seconds'),
-          p99: ms('nodejs_eventloop_lag_p99_seconds'),
-          max: ms('nodejs_eventloop_lag_max_seconds'),
-        }
-      : null,
-  };
-}
-
-/** One line on a phase's conditions: the drain before it, the relay's backlog and the event loop. */
-function phaseLine(label, p) {
-  const drained =
-    p.drain.waited === 0
-      ? 'outbox empty at the start'
-      : `outbox drained first (${p.drain.waited} events, ${p.drain.seconds.toFixed(1)} s${p.drain.left ? `, ${p.drain.left} STILL WAITING after 120 s` : ''})`;
-  const loop = p.loop
-    ? `server event-loop delay p50 ${p.loop.p50.toFixed(1)}, p99 ${p.loop.p99.toFixed(1)}, max ${p.loop.max.toFixed(1)} ms`
-    : 'server event-loop delay not available (no /metrics)';
-  return `    ${label.padEnd(9)} ${drained}; relay backlog mean ${p.backlog.mean.toFixed(1)}, max ${p.backlog.max}; ${loop}`;
 }
 
 async function main() {

@@ -101,12 +101,18 @@ async function stopServerProcess(child) {
 
 /**
  * The built server as deployed (dist/server/src/main.js, its own process) on `port`, once
- * /api/health answers. Resolves with { close }.
+ * /api/health answers, with `env` added to this process's. Resolves with { pid, close, kill }.
  */
-async function startBuiltServer(databaseUrl, port) {
+async function startBuiltServer(databaseUrl, port, env = {}) {
   const { spawn } = require('node:child_process');
   const child = spawn(process.execPath, [dist('main.js')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -122,6 +128,11 @@ async function startBuiltServer(databaseUrl, port) {
           child.kill('SIGTERM');
           await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
           if (child.exitCode === null) child.kill('SIGKILL');
+        },
+        /** SIGKILL, as a crash: resolves once the process is gone. */
+        kill: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          await exited;
         },
       };
     }
