@@ -29,12 +29,17 @@ const {
   cpuMs,
   cpuOf,
   machineCpu,
-  percentiles,
   report,
   startServerProcess,
   stopServerProcess,
 } = require('./lib');
-const { closedLoop, demoDatabase, openTills, prepareShop } = require('./checkout-lib/tills');
+const {
+  closedLoop,
+  demoDatabase,
+  openLoop,
+  openTills,
+  prepareShop,
+} = require('./checkout-lib/tills');
 const { phase, phaseLine } = require('./checkout-lib/phase');
 
 const SECONDS = Number(arg('seconds', '30'));
@@ -131,53 +136,6 @@ async function sampleWaits(url, fn) {
     .slice(0, 6)
     .map(([w, n]) => `${w} ${(n / samples).toFixed(1)}`);
   return { result, top };
-}
-
-/**
- * Open loop: sale k is due at start + k / rate seconds and is sent then, whether or not earlier
- * ones have answered; its latency runs from that due time (so time spent queueing counts).
- */
-async function openLoop(workers, rate, seconds, once) {
-  const latencies = [];
-  let errors = 0;
-  const total = Math.round(rate * seconds);
-  const inflight = [];
-  const started = performance.now();
-  let maxInflight = 0;
-  let active = 0;
-  for (let k = 0; k < total; k++) {
-    const due = started + (k * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const i = k % workers.length;
-    active++;
-    maxInflight = Math.max(maxInflight, active);
-    inflight.push(
-      once(workers[i], i, Math.floor(k / workers.length)).then(
-        () => {
-          active--;
-          latencies.push(performance.now() - due);
-        },
-        (e) => {
-          active--;
-          errors++;
-          if (errors <= 3) console.error(`  error: ${e.message}`);
-        },
-      ),
-    );
-  }
-  const sent = performance.now();
-  await Promise.all(inflight);
-  const elapsed = (performance.now() - started) / 1000;
-  return {
-    stats: percentiles(latencies),
-    done: latencies.length,
-    errors,
-    elapsed,
-    lagMs: sent - (started + ((total - 1) * 1000) / rate),
-    maxInflight,
-    rate: latencies.length / elapsed,
-  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -133,6 +133,18 @@ async function openTills(pg, base, shop) {
   return { cashiers, cashMethod, sell };
 }
 
+/** A loop's answers: latency percentiles (ms), how many, the errors, the time it took and the rate. */
+function loopResult(latencies, errors, started) {
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    stats: percentiles(latencies),
+    done: latencies.length,
+    errors,
+    elapsed,
+    rate: latencies.length / elapsed,
+  };
+}
+
 /** Closed loop: each worker sends its next sale when the previous one answered. */
 async function closedLoop(workers, seconds, once) {
   const latencies = [];
@@ -154,14 +166,49 @@ async function closedLoop(workers, seconds, once) {
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
+  return loopResult(latencies, errors, started);
+}
+
+/**
+ * Open loop: sale k is due at start + k / rate seconds and is sent then, whether or not earlier
+ * ones have answered; its latency runs from that due time (so time spent queueing counts).
+ */
+async function openLoop(workers, rate, seconds, once) {
+  const latencies = [];
+  let errors = 0;
+  const total = Math.round(rate * seconds);
+  const inflight = [];
+  const started = performance.now();
+  let maxInflight = 0;
+  let active = 0;
+  for (let k = 0; k < total; k++) {
+    const due = started + (k * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const i = k % workers.length;
+    active++;
+    maxInflight = Math.max(maxInflight, active);
+    inflight.push(
+      once(workers[i], i, Math.floor(k / workers.length)).then(
+        () => {
+          active--;
+          latencies.push(performance.now() - due);
+        },
+        (e) => {
+          active--;
+          errors++;
+          if (errors <= 3) console.error(`  error: ${e.message}`);
+        },
+      ),
+    );
+  }
+  const sent = performance.now();
+  await Promise.all(inflight);
   return {
-    stats: percentiles(latencies),
-    done: latencies.length,
-    errors,
-    elapsed,
-    rate: latencies.length / elapsed,
+    ...loopResult(latencies, errors, started),
+    lagMs: sent - (started + ((total - 1) * 1000) / rate),
+    maxInflight,
   };
 }
 
-module.exports = { demoDatabase, prepareShop, openTills, closedLoop };
+module.exports = { demoDatabase, prepareShop, openTills, closedLoop, openLoop };
