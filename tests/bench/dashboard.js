@@ -85,18 +85,19 @@ async function seriesOf(prom, expr, start, end) {
   return { series: body.data.result.length, drawn: drawn.length };
 }
 
-/** Prometheus's graph page with one graph per query, over [start, end] (seconds since the epoch). */
+/**
+ * Prometheus's graph page (Debian's build has the classic UI: Rickshaw graphs) with one graph per
+ * query, from `start` to `end` (seconds since the epoch; its end field takes whole minutes, UTC).
+ */
 function graphUrl(prom, exprs, start, end) {
-  const utc = (s) => new Date(s * 1000).toISOString().slice(0, 19).replace('T', ' ');
+  const utc = (s) => new Date(s * 1000).toISOString().slice(0, 16).replace('T', ' ');
   const q = new URLSearchParams();
   exprs.forEach((expr, k) => {
     q.set(`g${k}.expr`, expr);
     q.set(`g${k}.tab`, '0');
     q.set(`g${k}.stacked`, '0');
-    q.set(`g${k}.show_exemplars`, '0');
     q.set(`g${k}.range_input`, `${Math.ceil(end - start)}s`);
     q.set(`g${k}.end_input`, utc(end));
-    q.set(`g${k}.moment_input`, utc(end));
   });
   return `${prom}/graph?${q}`;
 }
@@ -195,7 +196,10 @@ async function main() {
     }
     console.log(empty.length ? `nothing to draw: ${empty.join('; ')}` : 'every query drew data');
 
-    // Prometheus's graph page for each row of the dashboard, in Chromium.
+    // Prometheus's graph page for each row of the dashboard, in Chromium, up to the next whole
+    // minute (its end field's precision): the run, then the instances idle.
+    const end = Math.ceil(t1 / 60) * 60;
+    await sleep(Math.max(0, end * 1000 + 2000 - Date.now()));
     const { chromium } = require('playwright');
     const browser = await chromium.launch({ executablePath: CHROMIUM });
     try {
@@ -205,10 +209,10 @@ async function main() {
         const exprs = panels.flatMap((p) =>
           p.exprs.map((e) => dashboard.forPrometheus(e.expr, vars)),
         );
-        await page.goto(graphUrl(prometheus.base, exprs, t0, t1));
-        // Each graph drawn (flot's canvas) or said to be empty (an alert).
+        await page.goto(graphUrl(prometheus.base, exprs, t0, end));
+        // Each graph's query answered (its "Total time series: N" line).
         await page
-          .locator('canvas.flot-base, .alert')
+          .locator('.eval_stats', { hasText: 'Total time series' })
           .nth(exprs.length - 1)
           .waitFor({ timeout: 60_000 });
         await page.waitForLoadState('networkidle');
