@@ -87,29 +87,92 @@ async function seriesOf(prom, expr, start, end) {
 
 /**
  * Prometheus's graph page (Debian's build has the classic UI: Rickshaw graphs) with one graph per
- * query, from `start` to `end` (seconds since the epoch; its end field takes whole minutes, UTC).
+ * query ({ expr, stacked }), from `start` to `end` (seconds since the epoch; its end field takes
+ * whole minutes, UTC).
  */
-function graphUrl(prom, exprs, start, end) {
+function graphUrl(prom, graphs, start, end) {
   const utc = (s) => new Date(s * 1000).toISOString().slice(0, 16).replace('T', ' ');
   const q = new URLSearchParams();
-  exprs.forEach((expr, k) => {
+  graphs.forEach(({ expr, stacked }, k) => {
     q.set(`g${k}.expr`, expr);
     q.set(`g${k}.tab`, '0');
-    q.set(`g${k}.stacked`, '0');
+    q.set(`g${k}.stacked`, stacked ? '1' : '0');
     q.set(`g${k}.range_input`, `${Math.ceil(end - start)}s`);
     q.set(`g${k}.end_input`, utc(end));
   });
   return `${prom}/graph?${q}`;
 }
 
-/** The dashboard's panels by row: [{ row, panels: [{ title, exprs }] }]. */
+/** The dashboard's panels by row: [{ row, panels: [{ title, exprs, stacked }] }]. */
 function rows() {
   const out = [];
   for (const p of dashboard.load().panels) {
     if (p.type === 'row') out.push({ row: p.title, panels: [] });
-    else out[out.length - 1].panels.push(...dashboard.panelQueries({ panels: [p] }));
+    else
+      out[out.length - 1].panels.push(
+        ...dashboard.panelQueries({ panels: [p] }).map((q) => ({
+          ...q,
+          stacked: p.fieldConfig?.defaults?.custom?.stacking?.mode === 'normal',
+        })),
+      );
   }
   return out;
+}
+
+// Two graphs a row, no fixed bar over a full-page shot, set before the graphs are drawn (Rickshaw
+// takes its width from the page then).
+const PAGE_CSS = `.navbar { position: static !important } body { padding-top: 0 !important }
+  #graph_container { display: grid; grid-template-columns: 1fr 1fr; column-gap: 24px }
+  #graph_container > :not(.graph_wrapper) { grid-column: 1 / -1 }
+  .query-history, .expression_select { display: none !important }
+  textarea.expression_input { height: 6.2em !important; font-size: 12px }`;
+
+/**
+ * One full-page screenshot of Prometheus's graph page per dashboard row, its queries from `start`
+ * to `end`, into OUT; `caption`: what the run was (put over each page).
+ */
+async function screenshots(prom, layout, vars, start, end, caption) {
+  const { chromium } = require('playwright');
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    fs.mkdirSync(OUT, { recursive: true });
+    for (const [k, { row, panels }] of layout.entries()) {
+      const graphs = panels.flatMap((p) =>
+        p.exprs.map((e) => ({ expr: dashboard.forPrometheus(e.expr, vars), stacked: p.stacked })),
+      );
+      const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+      // The page's style, and a title saying what it shows.
+      const title = `deploy/grafana/pos-dashboard.json, row "${row}", in Prometheus's graph page (not Grafana): ${caption}`;
+      await page.addInitScript({
+        content: `addEventListener('DOMContentLoaded', () => {
+          const style = document.createElement('style');
+          style.textContent = ${JSON.stringify(PAGE_CSS)};
+          document.head.append(style);
+          const h = document.createElement('h5');
+          h.style.margin = '8px 16px';
+          h.textContent = ${JSON.stringify(title)};
+          document.body.prepend(h);
+        });`,
+      });
+      await page.goto(graphUrl(prom, graphs, start, end));
+      // Each graph's query answered (its "Total time series: N" line).
+      await page
+        .locator('.eval_stats', { hasText: 'Total time series' })
+        .nth(graphs.length - 1)
+        .waitFor({ timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+      const slug = row
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
+      const file = path.join(OUT, `dashboard-${k + 1}-${slug}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await page.close();
+      console.log(`screenshot: ${path.relative(process.cwd(), file)} (${graphs.length} queries)`);
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 async function main() {
@@ -171,6 +234,11 @@ async function main() {
           ? `; instance ${killed.instance} killed at ${killed.at} s, answering again ${killed.restartMs} ms later`
           : ''),
     );
+    const caption =
+      `${INSTANCES} instance(s) behind HAProxy, ${CASHIERS} cashiers selling for ${SECONDS} s ` +
+      `(${loop.rate.toFixed(0)} sales/s, ${new Date(t0 * 1000).toISOString().slice(0, 16)} UTC)` +
+      (killed ? `, instance ${killed.instance} killed at ${killed.at} s and restarted` : '') +
+      `; $__rate_interval = ${RATE_INTERVAL}`;
     await sleep(5000); // the last scrapes, and the relay's backlog drained
     const t1 = Date.now() / 1000;
     const window = `${Math.ceil(t1 - t0)}s`;
@@ -200,30 +268,7 @@ async function main() {
     // minute (its end field's precision): the run, then the instances idle.
     const end = Math.ceil(t1 / 60) * 60;
     await sleep(Math.max(0, end * 1000 + 2000 - Date.now()));
-    const { chromium } = require('playwright');
-    const browser = await chromium.launch({ executablePath: CHROMIUM });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      fs.mkdirSync(OUT, { recursive: true });
-      for (const [k, { row, panels }] of layout.entries()) {
-        const exprs = panels.flatMap((p) =>
-          p.exprs.map((e) => dashboard.forPrometheus(e.expr, vars)),
-        );
-        await page.goto(graphUrl(prometheus.base, exprs, t0, end));
-        // Each graph's query answered (its "Total time series: N" line).
-        await page
-          .locator('.eval_stats', { hasText: 'Total time series' })
-          .nth(exprs.length - 1)
-          .waitFor({ timeout: 60_000 });
-        await page.waitForLoadState('networkidle');
-        const slug = row.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-        const file = path.join(OUT, `dashboard-${k + 1}-${slug.replace(/^-|-$/g, '')}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        console.log(`screenshot: ${path.relative(process.cwd(), file)} (${exprs.length} queries)`);
-      }
-    } finally {
-      await browser.close();
-    }
+    await screenshots(prometheus.base, layout, vars, t0, end, caption);
   } finally {
     for (const s of sockets) s.close();
     await prometheus?.stop();
