@@ -13,7 +13,7 @@
 // Ports: `--ports P` → HAProxy P, instances P+1..P+3, Redis P+7.
 const os = require('node:os');
 const { Client } = require('pg');
-const { arg, cpuMs, cpuOf, machineCpu } = require('./lib');
+const { arg, cpuMs, machineCpu, trackCpu } = require('./lib');
 const { closedLoop, demoDatabase, openTills, prepareShop } = require('./checkout-lib/tills');
 const { phase, phaseLine, scrapeMetrics } = require('./checkout-lib/phase');
 const { startTopology } = require('./cluster-lib/topology');
@@ -65,7 +65,7 @@ async function main() {
         Object.assign(before, {
           sales: sales.map((m) => m?.[SALES] ?? 0),
           instances: pids().map(cpuMs),
-          pg: cpuOf('postgres', dbName),
+          pg: trackCpu('postgres', dbName),
           haproxy: cpuMs(topology.haproxy.pid),
           redis: cpuMs(topology.redis.pid),
           gen: process.cpuUsage(),
@@ -79,7 +79,7 @@ async function main() {
       const gen = process.cpuUsage(before.gen);
       const cores = {
         instances: pids().reduce((s, pid, k) => s + cpuMs(pid) - before.instances[k], 0) / ms,
-        postgres: (cpuOf('postgres', dbName) - before.pg) / ms,
+        postgres: before.pg.stop() / ms,
         haproxy: (cpuMs(topology.haproxy.pid) - before.haproxy) / ms,
         redis: (cpuMs(topology.redis.pid) - before.redis) / ms,
         generator: (gen.user + gen.system) / 1000 / ms,

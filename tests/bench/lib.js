@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks: throwaway database, the built server, percentiles.
 const fs = require('node:fs');
+const { setInterval, clearInterval } = require('node:timers');
 const path = require('node:path');
 const { createThrowawayDatabase, dropDatabase } = require('../support-db.js');
 
@@ -144,11 +145,12 @@ async function startBuiltServer(databaseUrl, port, env = {}) {
 }
 
 /**
- * CPU ms used so far by all processes with this command name (redis-server), or with `database` by
- * the PostgreSQL backends connected to that database only (other work on the machine left out).
+ * CPU ms used so far by each process with this command name (redis-server), or with `database` by
+ * each PostgreSQL backend connected to that database only (other work on the machine left out):
+ * pid → ms.
  */
-function cpuOf(name, database = null) {
-  let ms = 0;
+function cpuByProcess(name, database = null) {
+  const out = new Map();
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -157,12 +159,39 @@ function cpuOf(name, database = null) {
       if (database && !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `))
         continue;
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ms += (Number(f[11]) + Number(f[12])) * 10;
+      out.set(pid, (Number(f[11]) + Number(f[12])) * 10);
     } catch {
       // the process ended meanwhile
     }
   }
-  return ms;
+  return out;
+}
+
+/** CPU ms used so far by all those processes (see cpuByProcess). */
+const cpuOf = (name, database = null) =>
+  [...cpuByProcess(name, database).values()].reduce((a, b) => a + b, 0);
+
+/**
+ * CPU ms those processes use from now until `stop()`, sampled every 200 ms: a process that ends
+ * meanwhile (a pool's idle backend) counts up to its last sample, one that starts counts from 0 —
+ * where cpuOf at both ends would lose the first and count the second whole.
+ */
+function trackCpu(name, database = null) {
+  const from = cpuByProcess(name, database);
+  const last = new Map(from);
+  const sample = () => {
+    for (const [pid, ms] of cpuByProcess(name, database)) last.set(pid, ms);
+  };
+  const timer = setInterval(sample, 200);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      let ms = 0;
+      for (const [pid, at] of last) ms += at - (from.get(pid) ?? 0);
+      return ms;
+    },
+  };
 }
 
 /** The machine's busy share since `since` (from /proc/stat), or a starting point when called without. */
@@ -183,6 +212,7 @@ const cpuMs = (pid) => {
 
 module.exports = {
   cpuOf,
+  trackCpu,
   machineCpu,
   cpuMs,
   startBuiltServer,
