@@ -1,13 +1,15 @@
 // `npm run bench -- cluster [--instances 1,2,3] [--seconds 20] [--warmup 5] [--cashiers 32]
-//   [--lines 5] [--products 400] [--ports 3780] [--database-url URL]`
+//   [--lines 5] [--products 400] [--connections 24] [--ports 3780] [--database-url URL]`
 // Issue 36's bench: checkout throughput with 1, 2 and 3 instances behind HAProxy
 // (deploy/haproxy.cfg) on this machine, and what limits it. The topology of the chaos test
 // (decision 0122: built servers on one database, a Redis of the run's own, Debian's HAProxy), the
 // checkout bench's load (32 cashiers, 5-line sales, a closed loop: each sends its next sale when
-// the previous one answered) through HAProxy. The instances are added one at a time (1, then 2,
-// then 3: the same database, so a later step has a little more data); each step runs a warm-up
-// (HAProxy sees the new instance within two probes, ≈ 2 s) and then a measured phase that starts
-// with the relay's backlog drained. It prints sales/s, latency, the sales each instance answered
+// the previous one answered) through HAProxy. Each step starts its instances afresh (1, then 2,
+// then 3: the same database, so a later step has a little more data) sharing `--connections`
+// database connections (DB_POOL_SIZE = connections / instances: PostgreSQL sees the same
+// concurrency at every step, and the machine's shared server, max_connections 100, is not
+// exhausted); then a warm-up (HAProxy sees a started instance within two probes, ≈ 2 s) and a
+// measured phase that starts with the relay's backlog drained. It prints sales/s, latency, the sales each instance answered
 // and where the CPU went — the instances, PostgreSQL (this database's backends), HAProxy, Redis
 // and the load generator — against the machine's cores, all shared on one box.
 // Ports: `--ports P` → HAProxy P, instances P+1..P+3, Redis P+7.
@@ -27,6 +29,7 @@ const WARMUP = Number(arg('warmup', '5'));
 const CASHIERS = Number(arg('cashiers', '32'));
 const LINES = Number(arg('lines', '5'));
 const PRODUCTS = Number(arg('products', '400'));
+const CONNECTIONS = Number(arg('connections', '24'));
 const P = Number(arg('ports', '3780'));
 const PORTS = { lb: P, instances: [P + 1, P + 2, P + 3], redis: P + 7 };
 const SALES =
@@ -44,7 +47,7 @@ async function main() {
   try {
     const shop = await prepareShop(pg, { cashiers: CASHIERS, products: PRODUCTS, lines: LINES });
     topology = await startTopology(db.url, PORTS);
-    await topology.start(0);
+    await topology.start(0, { DB_POOL_SIZE: String(CONNECTIONS) });
     await topology.ready();
     const { cashiers, sell } = await openTills(pg, topology.lb, shop);
     console.log(
@@ -55,7 +58,13 @@ async function main() {
           .join(' ')}`,
     );
     for (const n of STEPS) {
-      for (let k = 0; k < n; k++) if (!topology.instances[k]) await topology.start(k);
+      // The same database connections in all whatever the count (the shared PostgreSQL's
+      // max_connections is 100): each step starts its instances afresh with its share.
+      const pool = Math.ceil(CONNECTIONS / n);
+      for (let k = 0; k < PORTS.instances.length; k++) await topology.stopInstance(k);
+      await Promise.all(
+        Array.from({ length: n }, (_, k) => topology.start(k, { DB_POOL_SIZE: String(pool) })),
+      );
       const urls = Array.from({ length: n }, (_, k) => topology.url(k));
       const pids = () => topology.instances.slice(0, n).map((s) => s.pid);
       await closedLoop(cashiers, WARMUP, sell);
@@ -97,7 +106,7 @@ async function main() {
       };
       results.push(row);
       console.log(
-        `\n${n} instance(s): ${r.rate.toFixed(1)} sales/s (${r.done} in ${r.elapsed.toFixed(1)} s, ${r.errors} errors), ` +
+        `\n${n} instance(s), ${pool} database connections each: ${r.rate.toFixed(1)} sales/s (${r.done} in ${r.elapsed.toFixed(1)} s, ${r.errors} errors), ` +
           `p50 ${r.stats.p50.toFixed(0)} ms, p95 ${r.stats.p95.toFixed(0)} ms, p99 ${r.stats.p99.toFixed(0)} ms; ` +
           `sales answered by instance: ${row.byInstance.join(' / ')}`,
       );

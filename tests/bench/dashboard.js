@@ -1,5 +1,6 @@
 // `npm run bench -- dashboard [--instances 3] [--seconds 60] [--cashiers 32] [--lines 5]
-//   [--products 400] [--sockets 6] [--kill-at S] [--rate-interval 10s] [--out docs/screenshots]
+//   [--products 400] [--sockets 6] [--kill-at S] [--rate-interval 10s] [--pool 8]
+//   [--out docs/screenshots]
 //   [--ports 3780] [--database-url URL]`
 // The Grafana dashboard (deploy/grafana/pos-dashboard.json) fed by a checkout run, seen through
 // Prometheus (issue 36, decision 0125). Grafana itself is not installable here (no Debian or npm
@@ -33,6 +34,9 @@ const PRODUCTS = Number(arg('products', '400'));
 const SOCKETS = Number(arg('sockets', '6'));
 const KILL_AT = Number(arg('kill-at', INSTANCES > 1 ? String(Math.round(SECONDS / 2)) : '0'));
 const RATE_INTERVAL = arg('rate-interval', '10s');
+// Database connections per instance: three instances stay within a share of the machine's shared
+// PostgreSQL (max_connections 100; the default pool of 20 each ran it out for other work).
+const POOL = arg('pool', '8');
 const OUT = path.resolve(arg('out', path.join(root, 'docs', 'screenshots')));
 const P = Number(arg('ports', '3780'));
 const PORTS = { lb: P, instances: [P + 1, P + 2, P + 3], redis: P + 7 };
@@ -192,7 +196,8 @@ async function main() {
     const shop = await prepareShop(pg, { cashiers: CASHIERS, products: PRODUCTS, lines: LINES });
     topology = await startTopology(db.url, PORTS);
     const started = Date.now();
-    await Promise.all(Array.from({ length: INSTANCES }, (_, k) => topology.start(k)));
+    const env = { DB_POOL_SIZE: POOL };
+    await Promise.all(Array.from({ length: INSTANCES }, (_, k) => topology.start(k, env)));
     console.log(`${INSTANCES} instance(s) up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await topology.ready();
     prometheus = await startPrometheus(
@@ -221,7 +226,7 @@ async function main() {
       const k = INSTANCES - 1;
       const at = Date.now();
       await topology.instances[k].kill();
-      await topology.start(k);
+      await topology.start(k, env);
       return { instance: k + 1, at: (at / 1000 - t0).toFixed(1), restartMs: Date.now() - at };
     })();
     const loop = await closedLoop(cashiers, SECONDS, sell);

@@ -47,8 +47,9 @@ function stoppable(child) {
 }
 
 /**
- * `ports`: { lb, instances: [p1, p2, p3], redis }. `start(k)` starts instance k (0-based) and
- * resolves once it answers; HAProxy sends it work once two probes passed (≈ 2 s).
+ * `ports`: { lb, instances: [p1, p2, p3], redis }. `start(k, env)` starts instance k (0-based),
+ * with `env` added, and resolves once it answers; HAProxy sends it work once two probes passed
+ * (≈ 2 s). `stopInstance(k)` stops it (SIGTERM: it drains).
  */
 async function startTopology(databaseUrl, ports) {
   const redis = stoppable(
@@ -62,10 +63,11 @@ async function startTopology(databaseUrl, ports) {
   const redisUrl = `redis://127.0.0.1:${ports.redis}`;
   const instances = ports.instances.map(() => null);
   const url = (k) => `http://127.0.0.1:${ports.instances[k]}`;
-  const start = async (k) => {
+  const start = async (k, env = {}) => {
     instances[k] = await startBuiltServer(databaseUrl, ports.instances[k], {
       REDIS_URL: redisUrl,
       TRUST_PROXY: '1',
+      ...env,
     });
     return instances[k];
   };
@@ -95,6 +97,10 @@ async function startTopology(databaseUrl, ports) {
         const res = await fetch(`${lb}/health/ready`);
         return res.ok;
       }),
+    stopInstance: async (k) => {
+      await instances[k]?.close();
+      instances[k] = null;
+    },
     stop: async () => {
       await haproxy.stop('SIGKILL');
       await Promise.all(instances.map((s) => s?.close()));
