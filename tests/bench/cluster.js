@@ -65,6 +65,8 @@ async function main() {
       await Promise.all(
         Array.from({ length: n }, (_, k) => topology.start(k, { DB_POOL_SIZE: String(pool) })),
       );
+      // HAProxy has one up again (the warm-up then covers the others' two probes, ≈ 2 s).
+      await topology.ready();
       const urls = Array.from({ length: n }, (_, k) => topology.url(k));
       const pids = () => topology.instances.slice(0, n).map((s) => s.pid);
       await closedLoop(cashiers, WARMUP, sell);
