@@ -16,9 +16,15 @@
 const os = require('node:os');
 const { Client } = require('pg');
 const { arg, cpuMs, machineCpu, trackCpu } = require('./lib');
-const { closedLoop, demoDatabase, openTills, prepareShop } = require('./checkout-lib/tills');
+const {
+  closedLoop,
+  demoDatabase,
+  openTills,
+  prepareShop,
+  shopArgs,
+} = require('./checkout-lib/tills');
 const { phase, phaseLine, scrapeMetrics } = require('./checkout-lib/phase');
-const { startTopology } = require('./cluster-lib/topology');
+const { PORTS, startTopology } = require('./cluster-lib/topology');
 
 const STEPS = arg('instances', '1,2,3')
   .split(',')
@@ -26,12 +32,8 @@ const STEPS = arg('instances', '1,2,3')
   .sort((a, b) => a - b);
 const SECONDS = Number(arg('seconds', '20'));
 const WARMUP = Number(arg('warmup', '5'));
-const CASHIERS = Number(arg('cashiers', '32'));
-const LINES = Number(arg('lines', '5'));
-const PRODUCTS = Number(arg('products', '400'));
+const SHOP = shopArgs();
 const CONNECTIONS = Number(arg('connections', '24'));
-const P = Number(arg('ports', '3780'));
-const PORTS = { lb: P, instances: [P + 1, P + 2, P + 3], redis: P + 7 };
 const SALES =
   'pos_http_request_duration_seconds_count{method="POST",route="/api/Sales",status="201"}';
 const CORES = os.cpus().length;
@@ -45,13 +47,13 @@ async function main() {
   let topology = null;
   const results = [];
   try {
-    const shop = await prepareShop(pg, { cashiers: CASHIERS, products: PRODUCTS, lines: LINES });
+    const shop = await prepareShop(pg, SHOP);
     topology = await startTopology(db.url, PORTS);
     await topology.start(0, { DB_POOL_SIZE: String(CONNECTIONS) });
     await topology.ready();
     const { cashiers, sell } = await openTills(pg, topology.lb, shop);
     console.log(
-      `cluster: ${CASHIERS} cashiers, ${LINES}-line sales, closed loop through HAProxy; ` +
+      `cluster: ${SHOP.cashiers} cashiers, ${SHOP.lines}-line sales, closed loop through HAProxy; ` +
         `${CORES} cores, load average ${os
           .loadavg()
           .map((x) => x.toFixed(1))

@@ -22,15 +22,19 @@ const { spawn } = require('node:child_process');
 const { Client } = require('pg');
 const { io } = require('socket.io-client');
 const { arg, root, signIn } = require('./lib');
-const { closedLoop, demoDatabase, openTills, prepareShop } = require('./checkout-lib/tills');
-const { startTopology, stoppable, waitUntil, sleep } = require('./cluster-lib/topology');
+const {
+  closedLoop,
+  demoDatabase,
+  openTills,
+  prepareShop,
+  shopArgs,
+} = require('./checkout-lib/tills');
+const { PORTS, startTopology, stoppable, waitUntil, sleep } = require('./cluster-lib/topology');
 const dashboard = require('../support-dashboard.js');
 
 const INSTANCES = Number(arg('instances', '3'));
 const SECONDS = Number(arg('seconds', '60'));
-const CASHIERS = Number(arg('cashiers', '32'));
-const LINES = Number(arg('lines', '5'));
-const PRODUCTS = Number(arg('products', '400'));
+const SHOP = shopArgs();
 const SOCKETS = Number(arg('sockets', '6'));
 const KILL_AT = Number(arg('kill-at', INSTANCES > 1 ? String(Math.round(SECONDS / 2)) : '0'));
 const RATE_INTERVAL = arg('rate-interval', '10s');
@@ -38,9 +42,6 @@ const RATE_INTERVAL = arg('rate-interval', '10s');
 // PostgreSQL (max_connections 100; the default pool of 20 each ran it out for other work).
 const POOL = arg('pool', '8');
 const OUT = path.resolve(arg('out', path.join(root, 'docs', 'screenshots')));
-const P = Number(arg('ports', '3780'));
-const PORTS = { lb: P, instances: [P + 1, P + 2, P + 3], redis: P + 7 };
-const PROMETHEUS_PORT = P + 6;
 const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
 const CHROMIUM =
   process.env.CHROMIUM_PATH ??
@@ -65,12 +66,12 @@ async function startPrometheus(dir, targets) {
     [
       `--config.file=${path.join(dir, 'prometheus.yml')}`,
       `--storage.tsdb.path=${path.join(dir, 'data')}`,
-      `--web.listen-address=127.0.0.1:${PROMETHEUS_PORT}`,
+      `--web.listen-address=127.0.0.1:${PORTS.prometheus}`,
       '--log.level=warn',
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  const base = `http://127.0.0.1:${PROMETHEUS_PORT}`;
+  const base = `http://127.0.0.1:${PORTS.prometheus}`;
   await waitUntil(
     'Prometheus to be ready',
     30_000,
@@ -193,7 +194,7 @@ async function main() {
   let prometheus = null;
   const sockets = [];
   try {
-    const shop = await prepareShop(pg, { cashiers: CASHIERS, products: PRODUCTS, lines: LINES });
+    const shop = await prepareShop(pg, SHOP);
     topology = await startTopology(db.url, PORTS);
     const started = Date.now();
     const env = { DB_POOL_SIZE: POOL };
@@ -240,7 +241,7 @@ async function main() {
           : ''),
     );
     const caption =
-      `${INSTANCES} instance(s) behind HAProxy, ${CASHIERS} cashiers selling for ${SECONDS} s ` +
+      `${INSTANCES} instance(s) behind HAProxy, ${SHOP.cashiers} cashiers selling for ${SECONDS} s ` +
       `(${loop.rate.toFixed(0)} sales/s, ${new Date(t0 * 1000).toISOString().slice(0, 16)} UTC)` +
       (killed ? `, instance ${killed.instance} killed at ${killed.at} s and restarted` : '') +
       `; $__rate_interval = ${RATE_INTERVAL}`;

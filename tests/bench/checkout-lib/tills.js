@@ -4,9 +4,16 @@
 // through the API their stock, sign-ins and shifts; the closed-loop load generator.
 const { randomUUID } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
-const { benchDatabase, dist, percentiles, signIn } = require('../lib');
+const { arg, benchDatabase, dist, percentiles, signIn } = require('../lib');
 
 const CASHIER_PASSWORD = 'bench-password';
+
+/** The shop's size from the command line: `--cashiers 32 --lines 5 --products 400`. */
+const shopArgs = () => ({
+  cashiers: Number(arg('cashiers', '32')),
+  lines: Number(arg('lines', '5')),
+  products: Number(arg('products', '400')),
+});
 
 /** The run's database (lib's benchDatabase), migrated, with the first start's and the demo's data. */
 async function demoDatabase() {
@@ -214,4 +221,11 @@ async function openLoop(workers, rate, seconds, once) {
   };
 }
 
-module.exports = { demoDatabase, prepareShop, openTills, closedLoop, openLoop };
+module.exports = {
+  shopArgs,
+  demoDatabase,
+  prepareShop,
+  openTills,
+  closedLoop,
+  openLoop,
+};

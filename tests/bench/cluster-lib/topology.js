@@ -5,7 +5,11 @@
 const net = require('node:net');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { root, startBuiltServer } = require('../lib');
+const { arg, root, startBuiltServer } = require('../lib');
+
+/** `--ports P` (3780): HAProxy P, the instances P+1..P+3, Prometheus P+6, Redis P+7. */
+const P = Number(arg('ports', '3780'));
+const PORTS = { lb: P, instances: [P + 1, P + 2, P + 3], prometheus: P + 6, redis: P + 7 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -109,4 +113,4 @@ async function startTopology(databaseUrl, ports) {
   };
 }
 
-module.exports = { startTopology, stoppable, waitUntil, sleep };
+module.exports = { PORTS, startTopology, stoppable, waitUntil, sleep };
