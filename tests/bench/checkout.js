@@ -26,14 +26,21 @@ const { Client, Pool } = require('pg');
 const { v7: uuidv7 } = require('uuid');
 const {
   arg,
-  benchDatabase,
-  dist,
-  percentiles,
+  cpuMs,
+  cpuOf,
+  machineCpu,
   report,
-  signIn,
   startServerProcess,
   stopServerProcess,
 } = require('./lib');
+const {
+  closedLoop,
+  demoDatabase,
+  openLoop,
+  openTills,
+  prepareShop,
+} = require('./checkout-lib/tills');
+const { phase, phaseLine } = require('./checkout-lib/phase');
 
 const SECONDS = Number(arg('seconds', '30'));
 const WARMUP = Number(arg('warmup', '10'));
@@ -95,38 +102,6 @@ function statsPerSale(a, b, n) {
   return { xacts: (b.xacts - a.xacts) / n, tables };
 }
 
-/**
- * CPU ms used so far by all processes with this command name (redis-server), or with `database` by
- * the PostgreSQL backends connected to that database only (other work on the machine left out).
- */
-function cpuOf(name, database = null) {
-  let ms = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm !== name) continue;
-      if (database && !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `))
-        continue;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ms += (Number(f[11]) + Number(f[12])) * 10;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ms;
-}
-
-/** The machine's busy share since `since` (from /proc/stat), or a starting point when called without. */
-function machineCpu(since) {
-  const [, ...f] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const n = f.map(Number);
-  const idle = n[3] + n[4];
-  const total = n.reduce((a, b) => a + b, 0);
-  if (!since) return { idle, total };
-  return `${(100 * (1 - (idle - since.idle) / (total - since.total))).toFixed(0)} %`;
-}
-
 const memory = (pid) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (k) => Number((status.match(new RegExp(`${k}:\\s+(\\d+)`)) ?? [])[1] ?? 0);
@@ -163,92 +138,6 @@ async function sampleWaits(url, fn) {
   return { result, top };
 }
 
-/** CPU time (user + system) the process has used, in ms (Linux clock ticks are 1/100 s). */
-const cpuMs = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
-
-/** Closed loop: each worker sends its next sale when the previous one answered. */
-async function closedLoop(workers, seconds, once) {
-  const latencies = [];
-  let errors = 0;
-  const samples = [];
-  const end = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    workers.map(async (w, i) => {
-      let n = 0;
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        try {
-          await once(w, i, n++);
-          latencies.push(performance.now() - t0);
-        } catch (e) {
-          errors++;
-          if (errors <= 3) console.error(`  error: ${e.message}`);
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  return {
-    stats: percentiles(latencies),
-    done: latencies.length,
-    errors,
-    elapsed,
-    rate: latencies.length / elapsed,
-    samples,
-  };
-}
-
-/**
- * Open loop: sale k is due at start + k / rate seconds and is sent then, whether or not earlier
- * ones have answered; its latency runs from that due time (so time spent queueing counts).
- */
-async function openLoop(workers, rate, seconds, once) {
-  const latencies = [];
-  let errors = 0;
-  const total = Math.round(rate * seconds);
-  const inflight = [];
-  const started = performance.now();
-  let maxInflight = 0;
-  let active = 0;
-  for (let k = 0; k < total; k++) {
-    const due = started + (k * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const i = k % workers.length;
-    active++;
-    maxInflight = Math.max(maxInflight, active);
-    inflight.push(
-      once(workers[i], i, Math.floor(k / workers.length)).then(
-        () => {
-          active--;
-          latencies.push(performance.now() - due);
-        },
-        (e) => {
-          active--;
-          errors++;
-          if (errors <= 3) console.error(`  error: ${e.message}`);
-        },
-      ),
-    );
-  }
-  const sent = performance.now();
-  await Promise.all(inflight);
-  const elapsed = (performance.now() - started) / 1000;
-  return {
-    stats: percentiles(latencies),
-    done: latencies.length,
-    errors,
-    elapsed,
-    lagMs: sent - (started + ((total - 1) * 1000) / rate),
-    maxInflight,
-    rate: latencies.length / elapsed,
-  };
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const loadavg = () =>
   os
@@ -268,140 +157,15 @@ function crossing(points, limit) {
   return `≈ ${at.toFixed(0)} sales/s (p99 ${a.p99.toFixed(0)} ms at ${a.rate}/s, ${b.p99.toFixed(0)} ms at ${b.rate}/s)`;
 }
 
-/**
- * The server's /metrics as `name{labels}` → value, or null (a `--root` build from before the
- * endpoint). Each scrape resets the event-loop delay's histogram, so a scrape at a phase's start and
- * one at its end give that phase's delays.
- */
-async function scrapeMetrics(base) {
-  try {
-    const res = await fetch(`${base}/metrics`);
-    if (!res.ok) return null;
-    const out = {};
-    for (const line of (await res.text()).split('\n')) {
-      if (!line || line.startsWith('#')) continue;
-      const at = line.lastIndexOf(' ');
-      out[line.slice(0, at)] = Number(line.slice(at + 1));
-    }
-    return out;
-  } catch {
-    return null;
-  }
-}
-
-/** Events committed and not yet published by the server's relay. */
-async function outboxBacklog(pg) {
-  return (await pg.query(`SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL`))
-    .rows[0].n;
-}
-
-/**
- * Runs one measured phase (issue 37): first waits until the relay has published every event of the
- * phases before (so no phase pays for another's backlog), then runs `fn` while sampling the relay's
- * backlog every 250 ms, and reads the server's event-loop delay over the phase from /metrics.
- */
-async function phase(pg, base, fn) {
-  const t0 = performance.now();
-  const waited = await outboxBacklog(pg);
-  let left = waited;
-  while (left > 0 && performance.now() - t0 < 120_000) {
-    await new Promise((r) => setTimeout(r, 100));
-    left = await outboxBacklog(pg);
-  }
-  const drain = { waited, left, seconds: (performance.now() - t0) / 1000 };
-  await scrapeMetrics(base);
-  const backlog = [];
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      backlog.push(await outboxBacklog(pg));
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
-  const result = await fn();
-  sampling = false;
-  await sampler;
-  const m = await scrapeMetrics(base);
-  const ms = (name) => (m && name in m ? m[name] * 1000 : null);
-  return {
-    result,
-    drain,
-    backlog: {
-      mean: backlog.reduce((a, b) => a + b, 0) / Math.max(1, backlog.length),
-      max: Math.max(0, ...backlog),
-    },
-    loop: m
-      ? {
-          p50: ms('nodejs_eventloop_lag_p50_seconds'),
-          p99: ms('nodejs_eventloop_lag_p99_seconds'),
-          max: ms('nodejs_eventloop_lag_max_seconds'),
-        }
-      : null,
-  };
-}
-
-/** One line on a phase's conditions: the drain before it, the relay's backlog and the event loop. */
-function phaseLine(label, p) {
-  const drained =
-    p.drain.waited === 0
-      ? 'outbox empty at the start'
-      : `outbox drained first (${p.drain.waited} events, ${p.drain.seconds.toFixed(1)} s${p.drain.left ? `, ${p.drain.left} STILL WAITING after 120 s` : ''})`;
-  const loop = p.loop
-    ? `server event-loop delay p50 ${p.loop.p50.toFixed(1)}, p99 ${p.loop.p99.toFixed(1)}, max ${p.loop.max.toFixed(1)} ms`
-    : 'server event-loop delay not available (no /metrics)';
-  return `    ${label.padEnd(9)} ${drained}; relay backlog mean ${p.backlog.mean.toFixed(1)}, max ${p.backlog.max}; ${loop}`;
-}
-
 async function main() {
-  process.env.LOG_LEVEL = 'silent';
-  const db = await benchDatabase();
+  const db = await demoDatabase();
   const dbName = new URL(db.url).pathname.slice(1);
-  const { runMigrations } = require(dist('core/database/data-source.js'));
-  const { seedFirstStart } = require(dist('seed/first-start.js'));
-  const { seedDemo } = require(dist('seed/demo.js'));
-  const { hashPassword } = require(dist('modules/identity/services/sign-in.service.js'));
-  await runMigrations(db.url);
-  await seedFirstStart(db.url);
-  await seedDemo(db.url);
   const pg = new Client({ connectionString: db.url });
   await pg.connect();
   let server;
   try {
-    const [branch] = (
-      await pg.query(
-        `SELECT b.id, b.code FROM users u JOIN branches b ON b.id = u.branch_id WHERE u.username = 'admin'`,
-      )
-    ).rows;
-    const [{ id: inventoryId }] = (
-      await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branch.id])
-    ).rows;
-    const variants = (
-      await pg.query(
-        `SELECT v.id, v.sell_price::bigint AS price, v.avg_cost::bigint AS cost, p.vat_rate FROM variants v JOIN products p ON p.id = v.product_id
-        WHERE v.active AND p.active AND v.sell_price > 0 ORDER BY v.created_at LIMIT $1`,
-        [PRODUCTS],
-      )
-    ).rows.map((v) => ({ ...v, price: Number(v.price), cost: Number(v.cost) }));
-    if (variants.length < LINES)
-      throw new Error(`only ${variants.length} sellable variants in the demo data`);
-
-    // 32 cashiers (no permissions needed to sell), each signs in and opens a shift on its own register.
-    const [{ id: roleId }] = (
-      await pg.query(
-        `INSERT INTO roles (id, name, permissions) VALUES ($1, 'كاشير اختبار الأداء', '{}') RETURNING id`,
-        [randomUUID()],
-      )
-    ).rows;
-    const hash = await hashPassword('bench-password');
-    const cashierIds = [];
-    for (let i = 1; i <= CASHIERS; i++) {
-      const id = randomUUID();
-      cashierIds.push(id);
-      await pg.query(
-        `INSERT INTO users (id, username, display_name, password_hash, role_id, branch_id, is_admin) VALUES ($1, $2, $3, $4, $5, $6, false)`,
-        [id, `bench${i}`, `كاشير ${i}`, hash, roleId, branch.id],
-      );
-    }
+    const shop = await prepareShop(pg, { cashiers: CASHIERS, products: PRODUCTS, lines: LINES });
+    const { branch, inventoryId, variants, basket } = shop;
     server = await startServerProcess(
       db.url,
       PORT,
@@ -409,68 +173,12 @@ async function main() {
       COUNT ? [require.resolve('./checkout-lib/count-queries.js')] : [],
     );
     const base = `http://127.0.0.1:${PORT}`;
-    const admin = await signIn(base, 'admin', process.env.ADMIN_PASSWORD ?? 'demo1234');
-    const post = (session, path, body) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: session.cookie,
-          'x-csrf-token': session.csrfToken,
-          // The stock adjustment and the shifts move stock or money: one key each (the sale's is its id).
-          ...(path === '/api/Sales' ? {} : { 'Idempotency-Key': randomUUID() }),
-        },
-        body: JSON.stringify(body),
-      });
-    // Plenty of stock: the count is set through the API (a stock adjustment to a counted quantity).
-    const adjusted = await post(admin, '/api/StockAdjustments', {
-      inventoryId,
-      reason: 'adjustment',
-      lines: variants.map((v) => ({ variantId: v.id, countedQuantity: 1_000_000 })),
-      note: 'bench checkout',
-    });
-    if (adjusted.status !== 201 && adjusted.status !== 200)
-      throw new Error(`stock adjustment: ${adjusted.status} ${await adjusted.text()}`);
-    const [{ id: cashMethod }] = (
-      await pg.query(
-        `SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`,
-      )
-    ).rows;
-    const cashiers = [];
-    for (let i = 1; i <= CASHIERS; i++) {
-      const session = await signIn(base, `bench${i}`, 'bench-password');
-      const res = await post(session, '/api/Shift/open', { openingCash: 0, register: i });
-      if (res.status !== 201) throw new Error(`open shift ${i}: ${res.status} ${await res.text()}`);
-      cashiers.push({
-        session,
-        shiftId: (await res.json()).id,
-        register: i,
-        userId: cashierIds[i - 1],
-      });
-    }
-    // Statistics for the planner, as autovacuum's analyze gives a production database (this
-    // machine's PostgreSQL runs with autovacuum off, so a fresh database would have none).
-    await pg.query('ANALYZE');
-    const basket = (i, n) =>
-      Array.from(
-        { length: LINES },
-        (_, k) => variants[(i * 7 + n * LINES + k * 13) % variants.length],
-      );
-    const saleBody = (i, n) => ({
-      id: randomUUID(),
-      lines: basket(i, n).map((v) => ({ variantId: v.id, quantity: 1 })),
-      payments: [{ methodId: cashMethod, amount: 100_000_000 }],
-    });
+    const { cashiers, cashMethod, sell } = await openTills(pg, base, shop);
 
     // --- The API: POST /api/Sales
     const ackIds = [];
     const apiSale = async (c, i, n) => {
-      const body = saleBody(i, n);
-      const res = await post(c.session, '/api/Sales', body);
-      const text = await res.text();
-      if (res.status !== 201)
-        throw new Error(`POST /api/Sales → ${res.status} ${text.slice(0, 200)}`);
-      ackIds.push(body.id);
+      ackIds.push(await sell(c, i, n));
     };
 
     // --- The baseline: the same writes by hand, one transaction per sale.

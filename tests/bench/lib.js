@@ -1,4 +1,6 @@
 // Shared helpers for the benchmarks: throwaway database, the built server, percentiles.
+const fs = require('node:fs');
+const { setInterval, clearInterval } = require('node:timers');
 const path = require('node:path');
 const { createThrowawayDatabase, dropDatabase } = require('../support-db.js');
 
@@ -100,12 +102,18 @@ async function stopServerProcess(child) {
 
 /**
  * The built server as deployed (dist/server/src/main.js, its own process) on `port`, once
- * /api/health answers. Resolves with { close }.
+ * /api/health answers, with `env` added to this process's. Resolves with { pid, close, kill }.
  */
-async function startBuiltServer(databaseUrl, port) {
+async function startBuiltServer(databaseUrl, port, env = {}) {
   const { spawn } = require('node:child_process');
   const child = spawn(process.execPath, [dist('main.js')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -122,6 +130,11 @@ async function startBuiltServer(databaseUrl, port) {
           await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
           if (child.exitCode === null) child.kill('SIGKILL');
         },
+        /** SIGKILL, as a crash: resolves once the process is gone. */
+        kill: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          await exited;
+        },
       };
     }
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -131,7 +144,77 @@ async function startBuiltServer(databaseUrl, port) {
   throw new Error('server did not become healthy in 120 s');
 }
 
+/**
+ * CPU ms used so far by each process with this command name (redis-server), or with `database` by
+ * each PostgreSQL backend connected to that database only (other work on the machine left out):
+ * pid → ms.
+ */
+function cpuByProcess(name, database = null) {
+  const out = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm !== name) continue;
+      if (database && !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `))
+        continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(f[11]) + Number(f[12])) * 10);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** CPU ms used so far by all those processes (see cpuByProcess). */
+const cpuOf = (name, database = null) =>
+  [...cpuByProcess(name, database).values()].reduce((a, b) => a + b, 0);
+
+/**
+ * CPU ms those processes use from now until `stop()`, sampled every 200 ms: a process that ends
+ * meanwhile (a pool's idle backend) counts up to its last sample, one that starts counts from 0 —
+ * where cpuOf at both ends would lose the first and count the second whole.
+ */
+function trackCpu(name, database = null) {
+  const from = cpuByProcess(name, database);
+  const last = new Map(from);
+  const sample = () => {
+    for (const [pid, ms] of cpuByProcess(name, database)) last.set(pid, ms);
+  };
+  const timer = setInterval(sample, 200);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      let ms = 0;
+      for (const [pid, at] of last) ms += at - (from.get(pid) ?? 0);
+      return ms;
+    },
+  };
+}
+
+/** The machine's busy share since `since` (from /proc/stat), or a starting point when called without. */
+function machineCpu(since) {
+  const [, ...f] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const n = f.map(Number);
+  const idle = n[3] + n[4];
+  const total = n.reduce((a, b) => a + b, 0);
+  if (!since) return { idle, total };
+  return `${(100 * (1 - (idle - since.idle) / (total - since.total))).toFixed(0)} %`;
+}
+
+/** CPU time (user + system) the process has used, in ms (Linux clock ticks are 1/100 s). */
+const cpuMs = (pid) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 module.exports = {
+  cpuOf,
+  trackCpu,
+  machineCpu,
+  cpuMs,
   startBuiltServer,
   root,
   dist,

@@ -36,6 +36,7 @@ describe('GET /metrics', () => {
     expect(text).not.toContain(missing);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(text).toMatch(/^pos_outbox_backlog \d+$/m);
+    expect(text).toMatch(/^pos_outbox_lag_seconds \d+(\.\d+)?(e-\d+)?$/m);
     expect(text).toMatch(/^pos_redis_up 1$/m);
     expect(text).toMatch(/^pos_db_pool_connections\{state="total"\} [1-9]/m);
     expect(text).toMatch(/^pos_commands_retried_total \d+$/m);

@@ -1,0 +1,97 @@
+// A measured phase of a bench that sells through the API (issue 37): it starts once the relay has
+// published the events of the phases before, and says the relay's backlog and the server's
+// event-loop delay during it (from /metrics). Shared by the checkout and cluster benches.
+const { performance } = require('node:perf_hooks');
+
+/**
+ * The server's /metrics as `name{labels}` → value, or null (a `--root` build from before the
+ * endpoint). Each scrape resets the event-loop delay's histogram, so a scrape at a phase's start and
+ * one at its end give that phase's delays.
+ */
+async function scrapeMetrics(base) {
+  try {
+    const res = await fetch(`${base}/metrics`);
+    if (!res.ok) return null;
+    const out = {};
+    for (const line of (await res.text()).split('\n')) {
+      if (!line || line.startsWith('#')) continue;
+      const at = line.lastIndexOf(' ');
+      out[line.slice(0, at)] = Number(line.slice(at + 1));
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/** Events committed and not yet published by the server's relay. */
+async function outboxBacklog(pg) {
+  return (await pg.query(`SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL`))
+    .rows[0].n;
+}
+
+/**
+ * Runs one measured phase (issue 37): first waits until the relay has published every event of the
+ * phases before (so no phase pays for another's backlog), then runs `fn` while sampling the relay's
+ * backlog every 250 ms, and reads the server's event-loop delay over the phase from /metrics.
+ * `base`: the server's URL, or several servers' (then `loop` is the one with the worst p99, and
+ * `loops` each one's).
+ */
+async function phase(pg, base, fn) {
+  const bases = [base].flat();
+  const t0 = performance.now();
+  const waited = await outboxBacklog(pg);
+  let left = waited;
+  while (left > 0 && performance.now() - t0 < 120_000) {
+    await new Promise((r) => setTimeout(r, 100));
+    left = await outboxBacklog(pg);
+  }
+  const drain = { waited, left, seconds: (performance.now() - t0) / 1000 };
+  await Promise.all(bases.map(scrapeMetrics));
+  const backlog = [];
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      backlog.push(await outboxBacklog(pg));
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  const result = await fn();
+  sampling = false;
+  await sampler;
+  const loops = (await Promise.all(bases.map(scrapeMetrics))).map((m) => {
+    const ms = (name) => (m && name in m ? m[name] * 1000 : null);
+    return m
+      ? {
+          p50: ms('nodejs_eventloop_lag_p50_seconds'),
+          p99: ms('nodejs_eventloop_lag_p99_seconds'),
+          max: ms('nodejs_eventloop_lag_max_seconds'),
+        }
+      : null;
+  });
+  const worst = loops.reduce((a, b) => (b && (!a || b.p99 > a.p99) ? b : a), null);
+  return {
+    result,
+    drain,
+    backlog: {
+      mean: backlog.reduce((a, b) => a + b, 0) / Math.max(1, backlog.length),
+      max: Math.max(0, ...backlog),
+    },
+    loop: worst,
+    loops,
+  };
+}
+
+/** One line on a phase's conditions: the drain before it, the relay's backlog and the event loop. */
+function phaseLine(label, p) {
+  const drained =
+    p.drain.waited === 0
+      ? 'outbox empty at the start'
+      : `outbox drained first (${p.drain.waited} events, ${p.drain.seconds.toFixed(1)} s${p.drain.left ? `, ${p.drain.left} STILL WAITING after 120 s` : ''})`;
+  const loop = p.loop
+    ? `server event-loop delay p50 ${p.loop.p50.toFixed(1)}, p99 ${p.loop.p99.toFixed(1)}, max ${p.loop.max.toFixed(1)} ms`
+    : 'server event-loop delay not available (no /metrics)';
+  return `    ${label.padEnd(9)} ${drained}; relay backlog mean ${p.backlog.mean.toFixed(1)}, max ${p.backlog.max}; ${loop}`;
+}
+
+module.exports = { scrapeMetrics, outboxBacklog, phase, phaseLine };
