@@ -6,6 +6,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CoreModule } from './core/core.module';
 import { JobsModule } from './core/jobs/jobs.module';
 import { RealtimeModule } from './core/realtime/realtime.module';
+import { loadConfig } from './core/config/config';
 import { dataSourceOptions } from './core/database/data-source';
 import { ApiKeysModule } from './modules/api-keys';
 import { BranchesModule } from './modules/branches';
@@ -80,7 +81,7 @@ export class AppModule {
         // autoLoadEntities: the data source takes the entities the modules register.
         LoggerModule.forRoot(loggerParams()),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(options.databaseUrl),
+          ...dataSourceOptions(options.databaseUrl, loadConfig().databaseReadUrl),
           autoLoadEntities: true,
           migrationsRun: false,
         }),

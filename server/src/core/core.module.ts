@@ -19,6 +19,7 @@ import { OutboxEntity } from './outbox/outbox.entity';
 import { OutboxService } from './outbox/outbox.service';
 import { OutboxWakeup } from './outbox/outbox-wakeup';
 import { RedisService } from './redis/redis.service';
+import { ReplicaReads } from './database/replica-reads';
 import { HealthController } from './http/health.controller';
 import { MetricsController, MetricsService } from './http/metrics';
 
@@ -35,6 +36,7 @@ const SHARED = [
   CommandRunner,
   DomainEventSubscribers,
   MetricsService,
+  ReplicaReads,
 ];
 
 /**

@@ -5,6 +5,8 @@ import * as path from 'node:path';
 export type AppConfig = {
   port: number;
   databaseUrl: string | null;
+  /** A streaming replica of databaseUrl's database for the reports' reads (decision 0127). */
+  databaseReadUrl: string | null;
   redisUrl: string;
   adminPassword: string | null;
   masterKey: string | null;
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: Number(env.PORT ?? 3000),
     databaseUrl: env.DATABASE_URL || null,
+    databaseReadUrl: env.DATABASE_READ_URL || null,
     redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
     adminPassword: env.ADMIN_PASSWORD || null,
     masterKey: env.MASTER_KEY || null,

@@ -17,13 +17,20 @@ const MIGRATIONS_GLOB = path.join(
 /**
  * The connection settings shared by the app and the scripts. No entities: each context registers
  * its own (`TypeOrmModule.forFeature` in its module; the app's root loads them with
- * `autoLoadEntities`), and the migrations are SQL. A script that works with entity classes outside
+ * `autoLoadEntities`), and the migrations are SQL. `readUrl`: a read replica (the app's
+ * DATABASE_READ_URL) for the reads ReplicaReads runs. A script that works with entity classes outside
  * Nest takes `appDataSource` (server/src/app-data-source.ts).
  */
-export function dataSourceOptions(url: string): DataSourceOptions {
+export function dataSourceOptions(url: string, readUrl?: string | null): DataSourceOptions {
   return {
     type: 'postgres',
     url,
+    // DATABASE_READ_URL (decision 0127): TypeORM's replication, with the primary ('master') as
+    // the default for everything, reads included; only ReplicaReads asks for the replica
+    // ('slave'). Without it the options are exactly what they were.
+    ...(readUrl
+      ? { replication: { master: { url }, slaves: [{ url: readUrl }], defaultMode: 'master' } }
+      : {}),
     migrations: [MIGRATIONS_GLOB],
     migrationsTableName: 'migrations',
     namingStrategy: new SnakeNamingStrategy(),

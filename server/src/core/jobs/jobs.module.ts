@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../config/config';
+import { redisTarget } from '../redis/redis-connection';
 import { IdempotencyPurgeProcessor, IDEMPOTENCY_QUEUE } from './idempotency-purge';
 import { JobsController } from './jobs.controller';
 
@@ -15,9 +15,11 @@ import { bullPrefix, IMPORTS_QUEUE } from './queues';
 BullModule.queueClass = QuietQueue;
 BullModule.workerClass = QuietWorker;
 
-// Read once, when the module loads (as before the prefix became per database).
+// Read once, when the module loads (as before the prefix became per database). REDIS_URL, or
+// through Sentinel (core/redis/redis-connection.ts).
+const target = redisTarget();
 const connection = {
-  url: loadConfig().redisUrl,
+  ...(target.kind === 'url' ? { url: target.url } : target.options),
   maxRetriesPerRequest: null,
   retryStrategy: (n: number) => Math.min(n * 500, 5000),
 };

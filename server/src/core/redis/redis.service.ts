@@ -1,9 +1,10 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import Redis from 'ioredis';
-import { loadConfig } from '../config/config';
+import Redis, { type RedisOptions } from 'ioredis';
+import { redisLabel, redisTarget } from './redis-connection';
 
 const HOW_TO_START =
-  'Start one with `docker compose up -d redis` or `apt-get install redis-server`, or set REDIS_URL.';
+  'Start one with `docker compose up -d redis` or `apt-get install redis-server`, or set REDIS_URL ' +
+  '(or REDIS_SENTINELS and REDIS_SENTINEL_NAME).';
 
 const logger = new Logger('Redis');
 let down = false;
@@ -26,14 +27,14 @@ export function reportRedisUnreachable(error: Error & { code?: string }): void {
   if (down || stopping) return;
   down = true;
   logger.warn(
-    `Redis at ${loadConfig().redisUrl} cannot be reached (${error.code ?? error.message}). ` +
+    `${redisLabel()} cannot be reached (${error.code ?? error.message}). ` +
       `The app keeps running and retrying; live updates and background jobs wait for it. ${HOW_TO_START}`,
   );
 }
 
 /** A connection is ready again: the next outage is reported again. */
 export function reportRedisReachable(): void {
-  if (down) logger.log(`Redis at ${loadConfig().redisUrl} is reachable again.`);
+  if (down) logger.log(`${redisLabel()} is reachable again.`);
   down = false;
 }
 
@@ -43,7 +44,7 @@ export function reportRedisReachable(): void {
  */
 @Injectable()
 export class RedisService implements OnModuleDestroy {
-  private readonly url = loadConfig().redisUrl;
+  private readonly target = redisTarget();
   private readonly clients: Redis[] = [];
   readonly client: Redis;
 
@@ -55,14 +56,18 @@ export class RedisService implements OnModuleDestroy {
 
   /** A new connection (subscribers and BullMQ need their own). */
   create(name: string, options: { maxRetriesPerRequest?: number | null } = {}): Redis {
-    const client = new Redis(this.url, {
+    const own: RedisOptions = {
       lazyConnect: false,
       maxRetriesPerRequest:
         options.maxRetriesPerRequest === undefined ? 1 : options.maxRetriesPerRequest,
       enableOfflineQueue: true,
       connectionName: `pos:${name}`,
       retryStrategy: (times) => Math.min(times * 200, 2000),
-    });
+    };
+    const client =
+      this.target.kind === 'url'
+        ? new Redis(this.target.url, own)
+        : new Redis({ ...this.target.options, ...own });
     client.on('error', (error: Error & { code?: string }) => reportRedisUnreachable(error));
     client.on('ready', () => reportRedisReachable());
     this.clients.push(client);

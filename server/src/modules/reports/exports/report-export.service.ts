@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Writable } from 'node:stream';
-import { DataSource } from 'typeorm';
 import type { Locale, ReportQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
+import { ReplicaReads } from '../../../core/database/replica-reads';
 import { addSheet, cellValue, type CellType, excelJs } from '../../../core/excel/workbook';
 import { ReportRunner, type PreparedReport } from '../registry/report-runner';
 import { exportLabel, weekdayLabel } from './labels';
@@ -24,11 +23,11 @@ export const EXPORT_BATCH = 2000;
 export class ReportExportService {
   constructor(
     private readonly runner: ReportRunner,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly reads: ReplicaReads,
   ) {}
 
   async count(report: PreparedReport): Promise<number> {
-    const [{ n }] = await this.ds.query(
+    const [{ n }] = await this.reads.query(
       `SELECT count(*)::int AS n FROM (${report.base}) q`,
       report.params,
     );
@@ -72,8 +71,7 @@ export class ReportExportService {
     head.font = { bold: true };
     head.commit();
 
-    const qr = this.ds.createQueryRunner();
-    await qr.connect();
+    const qr = await this.reads.runner();
     let done = 0;
     try {
       await qr.startTransaction();
@@ -102,7 +100,7 @@ export class ReportExportService {
   }
 
   private async branchName(id: string): Promise<string> {
-    const [row] = await this.ds.query('SELECT name FROM branches WHERE id = $1', [id]);
+    const [row] = await this.reads.query('SELECT name FROM branches WHERE id = $1', [id]);
     return row?.name ?? '';
   }
 }

@@ -10,6 +10,7 @@ import type {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
+import { ReplicaReads } from '../../../core/database/replica-reads';
 import { Errors } from '../../../core/errors/app.exception';
 import { readStoreTimeZone } from '../../settings';
 import type {
@@ -50,6 +51,7 @@ export class ReportRunner {
   constructor(
     private readonly registry: ReportRegistry,
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly reads: ReplicaReads,
   ) {}
 
   async prepare(
@@ -63,7 +65,7 @@ export class ReportRunner {
     if (!definition.permissions.every((k) => user.permissions.includes(k)))
       throw Errors.forbidden();
     const timeZone = await readStoreTimeZone(this.ds);
-    const [{ today }] = await this.ds.query(
+    const [{ today }] = await this.reads.query(
       `SELECT to_char((now() AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS today`,
       [timeZone],
     );
@@ -117,7 +119,7 @@ export class ReportRunner {
     const limit = dto.limit ?? DEFAULT_LIMIT;
     const offset = dto.offset ?? 0;
     const totals = r.showTotals ? totalsSql(r.columns) : null;
-    const [row] = await this.ds.query(
+    const [row] = await this.reads.query(
       `WITH q AS MATERIALIZED (${r.base})
        SELECT (SELECT count(*)::int FROM q) AS count,
               (SELECT COALESCE(json_agg(x), '[]') FROM (${r.page(limit, offset)}) x) AS rows,

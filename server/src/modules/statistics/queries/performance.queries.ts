@@ -8,6 +8,7 @@ import {
   type PerformanceRowDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
+import { ReplicaReads } from '../../../core/database/replica-reads';
 import { readStoreTimeZone } from '../../settings';
 import { branchFor, can, resolvePeriod } from './period';
 
@@ -25,13 +26,16 @@ const BRANCH = (col: string) => `($4::uuid IS NULL OR ${col} = $4)`;
  */
 @Injectable()
 export class PerformanceQueries {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly reads: ReplicaReads,
+  ) {}
 
   async performance(query: PerformanceQueryDto, user: AuthUser): Promise<PerformanceDto> {
     const tz = await readStoreTimeZone(this.ds);
     const period = resolvePeriod(user, tz, query);
     const branchId = branchFor(user, query.branchId);
-    const rows: Record<string, unknown>[] = await this.ds.query(
+    const rows = await this.reads.query<Record<string, unknown>[]>(
       `WITH s AS (
               SELECT a.cashier_id AS uid, a.branch_id AS bid, sum(a.invoices)::int AS n, sum(a.total)::bigint AS amount,
                      sum(a.total - a.vat - a.cost)::bigint AS profit,

@@ -9,6 +9,7 @@ import type {
   StatisticsRankRow,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
+import { ReplicaReads } from '../../../core/database/replica-reads';
 import { variantRowsSql } from '../../reports';
 import { readStoreTimeZone } from '../../settings';
 import {
@@ -43,7 +44,10 @@ type DayRow = { day: string; count: number; revenue: number; profit: number };
  */
 @Injectable()
 export class StatisticsQueries {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly reads: ReplicaReads,
+  ) {}
 
   async statistics(query: StatisticsQueryDto, user: AuthUser): Promise<StatisticsDto> {
     const tz = await readStoreTimeZone(this.ds);
@@ -110,7 +114,7 @@ export class StatisticsQueries {
 
   /** Invoices, revenue and profit per business day of the period (every day, zeros included). */
   private async days(p: Period, branchId: string | null): Promise<DayRow[]> {
-    const rows = await this.ds.query(
+    const rows = await this.reads.query<Record<string, unknown>[]>(
       `SELECT to_char(g.day, 'YYYY-MM-DD') AS day, COALESCE(a.n, 0) AS count,
               COALESCE(a.rev, 0) AS revenue, COALESCE(a.prof, 0) AS profit
          FROM generate_series($1::date, $2::date, interval '1 day') AS g(day)
@@ -130,7 +134,7 @@ export class StatisticsQueries {
 
   /** Units sold on the period's invoices (for items per sale). */
   private async units(p: Period, branchId: string | null): Promise<number> {
-    const [row] = await this.ds.query(
+    const [row] = await this.reads.query(
       `SELECT COALESCE(sum(a.items), 0) AS units FROM report_sales_hourly a WHERE ${DAYS_AND_BRANCH}`,
       [p.from, p.to, branchId],
     );
@@ -156,7 +160,7 @@ export class StatisticsQueries {
             FROM (SELECT j.${key} AS id, sum(j.qty) AS qty, sum(j.rev) AS rev, sum(j.prof) AS prof FROM j GROUP BY 1) t
             LEFT JOIN ${names} x ON x.id = t.id
            ORDER BY t.rev DESC, name LIMIT ${TOP}) x)`;
-    const [row] = await this.ds.query(
+    const [row] = await this.reads.query(
       `WITH v AS (
               SELECT a.variant_id, sum(a.quantity - a.returned_quantity) AS qty,
                      sum(a.revenue - a.returned_amount)::bigint AS rev,
@@ -192,7 +196,7 @@ export class StatisticsQueries {
     seeProfit: boolean,
   ): Promise<StatisticsBranchRow[]> {
     const sums = (q: Period) =>
-      this.ds.query(
+      this.reads.query(
         `SELECT b.id, b.name, COALESCE(a.n, 0) AS n, COALESCE(a.rev, 0) AS rev, COALESCE(a.prof, 0) AS prof
            FROM branches b
            LEFT JOIN (SELECT a.branch_id, sum(a.invoices)::int AS n, ${REVENUE} AS rev, ${PROFIT} AS prof
