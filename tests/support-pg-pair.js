@@ -57,13 +57,30 @@ function startPair({ primary: primaryPort, replica: replicaPort }) {
   };
   try {
     const t0 = Date.now();
-    run('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    run('initdb', [
+      '-D',
+      primaryDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
     // initdb's pg_hba.conf already trusts replication connections from 127.0.0.1 and ::1.
     fs.appendFileSync(
       path.join(primaryDir, 'postgresql.conf'),
       '\nwal_level = replica\nmax_wal_senders = 4\nhot_standby = on\n',
     );
-    ctl(primaryDir, 'start', '-w', '-l', path.join(dir, 'primary.log'), '-o', serverOptions(primaryPort));
+    ctl(
+      primaryDir,
+      'start',
+      '-w',
+      '-l',
+      path.join(dir, 'primary.log'),
+      '-o',
+      serverOptions(primaryPort),
+    );
     started.push(primaryDir);
     const initMs = Date.now() - t0;
     return {
@@ -76,10 +93,29 @@ function startPair({ primary: primaryPort, replica: replicaPort }) {
       startReplica: () => {
         const t = Date.now();
         run('pg_basebackup', [
-          '-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres',
-          '-D', replicaDir, '-R', '-X', 'stream', '-c', 'fast',
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(primaryPort),
+          '-U',
+          'postgres',
+          '-D',
+          replicaDir,
+          '-R',
+          '-X',
+          'stream',
+          '-c',
+          'fast',
         ]);
-        ctl(replicaDir, 'start', '-w', '-l', path.join(dir, 'replica.log'), '-o', serverOptions(replicaPort));
+        ctl(
+          replicaDir,
+          'start',
+          '-w',
+          '-l',
+          path.join(dir, 'replica.log'),
+          '-o',
+          serverOptions(replicaPort),
+        );
         started.push(replicaDir);
         return Date.now() - t;
       },

@@ -8,6 +8,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { Buffer } = require('node:buffer');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -25,7 +26,9 @@ function command(port, ...args) {
       reject(e);
     });
     socket.once('connect', () =>
-      socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(String(a))}\r\n${a}\r\n`).join('')}`),
+      socket.write(
+        `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(String(a))}\r\n${a}\r\n`).join('')}`,
+      ),
     );
     socket.on('data', (d) => {
       out += d.toString();
@@ -56,7 +59,18 @@ async function startSentinelGroup(port, name = 'posmaster') {
     children.push(child);
     return child;
   };
-  const base = (p) => ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+  const base = (p) => [
+    '--port',
+    String(p),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+  ];
   const ports = { master: port, replica: port + 1, sentinels: [port + 2, port + 3, port + 4] };
   const stop = async () => {
     await Promise.all(

@@ -14,6 +14,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { randomUUID } = require('node:crypto');
 const { spawnSync } = require('node:child_process');
+const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
 const { arg, percentiles, root, signIn, startBuiltServer } = require('./lib');
 const { startPair } = require('../support-pg-pair.js');
@@ -31,7 +32,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** CPU ms so far of a PostgreSQL cluster: its postmaster and every child of it. */
 function clusterCpu(dataDir) {
-  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmaster = Number(
+    fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
   let ms = 0;
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
@@ -95,20 +98,38 @@ async function main() {
     let t = Date.now();
     const seeded = spawnSync(
       process.execPath,
-      [dist('cli/seed-large.js'), '--variants', String(VARIANTS), '--sales', String(SALES), '--days', '90'],
+      [
+        dist('cli/seed-large.js'),
+        '--variants',
+        String(VARIANTS),
+        '--sales',
+        String(SALES),
+        '--days',
+        '90',
+      ],
       { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     if (seeded.status !== 0) throw new Error('seed:large failed');
-    console.log(`replica: ${SALES} sales over 90 days, ${VARIANTS} variants seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `replica: ${SALES} sales over 90 days, ${VARIANTS} variants seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
     t = Date.now();
     pair.startReplica();
-    console.log(`pg_basebackup -R and the replica started in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `pg_basebackup -R and the replica started in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
     await pg.connect();
-    const dirs = { primary: path.join(pair.dir, 'primary'), replica: path.join(pair.dir, 'replica') };
+    const dirs = {
+      primary: path.join(pair.dir, 'primary'),
+      replica: path.join(pair.dir, 'replica'),
+    };
     const base = `http://127.0.0.1:${APP_PORT}`;
     const results = {};
     for (const mode of ['primary only', 'DATABASE_READ_URL']) {
-      const env = { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', BULL_PREFIX: `pos-bench-replica-${process.pid}` };
+      const env = {
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        BULL_PREFIX: `pos-bench-replica-${process.pid}`,
+      };
       if (mode !== 'primary only') env.DATABASE_READ_URL = pair.replicaUrl(DB);
       server = await startBuiltServer(url, APP_PORT, env);
       const session = await signIn(base, 'admin', 'demo1234');
@@ -131,10 +152,18 @@ async function main() {
       cookie: admin.cookie,
       'x-csrf-token': admin.csrfToken,
     };
-    const [{ id: branchId }] = (await pg.query(`SELECT branch_id AS id FROM users WHERE username = 'admin'`)).rows;
-    const [{ id: inventoryId }] = (await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchId])).rows;
-    const [{ id: variantId }] = (await pg.query(`SELECT id FROM variants WHERE sku LIKE 'DEMO-%' ORDER BY sku LIMIT 1`)).rows;
-    const [{ id: methodId }] = (await pg.query(`SELECT id FROM payment_methods WHERE type = 'cash' LIMIT 1`)).rows;
+    const [{ id: branchId }] = (
+      await pg.query(`SELECT branch_id AS id FROM users WHERE username = 'admin'`)
+    ).rows;
+    const [{ id: inventoryId }] = (
+      await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchId])
+    ).rows;
+    const [{ id: variantId }] = (
+      await pg.query(`SELECT id FROM variants WHERE sku LIKE 'DEMO-%' ORDER BY sku LIMIT 1`)
+    ).rows;
+    const [{ id: methodId }] = (
+      await pg.query(`SELECT id FROM payment_methods WHERE type = 'cash' LIMIT 1`)
+    ).rows;
     const post = async (p, body) => {
       const res = await fetch(base + p, {
         method: 'POST',
@@ -144,7 +173,11 @@ async function main() {
       if (res.status !== 201) throw new Error(`${p}: ${res.status} ${await res.text()}`);
       return res.json();
     };
-    await post('/api/StockAdjustments', { inventoryId, reason: 'adjustment', lines: [{ variantId, countedQuantity: 100000 }] });
+    await post('/api/StockAdjustments', {
+      inventoryId,
+      reason: 'adjustment',
+      lines: [{ variantId, countedQuantity: 100000 }],
+    });
     await post('/api/Shift/open', { openingCash: 0, register: 40 });
     const invoices = async () => {
       const res = await fetch(`${base}/api/Reports/Sales`, { headers: { cookie: admin.cookie } });
@@ -153,7 +186,11 @@ async function main() {
     const lags = [];
     for (let i = 0; i < LAG_SAMPLES; i++) {
       const before = await invoices();
-      await post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId, amount: 100_000_000 }] });
+      await post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId, quantity: 1 }],
+        payments: [{ methodId, amount: 100_000_000 }],
+      });
       const t1 = performance.now();
       while ((await invoices()) === before) {
         if (performance.now() - t1 > 10_000) throw new Error('the sale never reached the replica');

@@ -88,9 +88,8 @@ describe('reports on a read replica (DATABASE_READ_URL)', () => {
     const [{ lsn }] = (await primary!.query('SELECT pg_current_wal_lsn()::text AS lsn')).rows;
     await waitFor(
       async () =>
-        (
-          await replica!.query('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn])
-        ).rows[0].done,
+        (await replica!.query('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn]))
+          .rows[0].done,
       { timeout: 15_000, label: 'the replica to catch up' },
     );
     const soldBefore = await sold();

@@ -9,15 +9,15 @@ import { loadConfig } from '../config/config';
  * adapter, the outbox relay) and BullMQ's queues and workers.
  */
 export type RedisTarget =
-  | { kind: 'url'; url: string }
-  | { kind: 'sentinel'; options: RedisOptions; label: string };
+  { kind: 'url'; url: string } | { kind: 'sentinel'; options: RedisOptions; label: string };
 
 export function redisTarget(env: NodeJS.ProcessEnv = process.env): RedisTarget {
   const url = loadConfig(env).redisUrl;
   const list = (env.REDIS_SENTINELS ?? '').trim();
   if (!list) return { kind: 'url', url };
   const name = env.REDIS_SENTINEL_NAME?.trim();
-  if (!name) throw new Error('REDIS_SENTINELS is set: set REDIS_SENTINEL_NAME too (the master name).');
+  if (!name)
+    throw new Error('REDIS_SENTINELS is set: set REDIS_SENTINEL_NAME too (the master name).');
   const sentinels = list.split(',').map((entry) => {
     const item = entry.trim();
     const at = item.lastIndexOf(':');
