@@ -2,7 +2,8 @@
 // (master), port+1 (replica) and port+2..port+4 (Sentinels), all redis-server (the Sentinels in
 // `--sentinel` mode, each with its config file in a temporary folder: Sentinel rewrites it).
 // `failover()` asks a Sentinel to fail the master over and resolves once every Sentinel names the
-// replica master. `stop()` kills them all and removes the folder, also after a failure.
+// replica master, or kills the master and waits for the Sentinels to elect the replica. `stop()`
+// kills them all and removes the folder, also after a failure.
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
@@ -54,9 +55,11 @@ async function waitUntil(label, ms, probe) {
 async function startSentinelGroup(port, name = 'posmaster') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-sentinel-'));
   const children = [];
-  const server = (args) => {
+  const byPort = new Map();
+  const server = (args, p) => {
     const child = spawn('redis-server', args, { stdio: 'ignore' });
     children.push(child);
+    if (p) byPort.set(p, child);
     return child;
   };
   const base = (p) => [
@@ -90,8 +93,11 @@ async function startSentinelGroup(port, name = 'posmaster') {
     return Number(reply.trim().split('\r\n').at(-1));
   };
   try {
-    server(base(ports.master));
-    server([...base(ports.replica), '--replicaof', '127.0.0.1', String(ports.master)]);
+    server(base(ports.master), ports.master);
+    server(
+      [...base(ports.replica), '--replicaof', '127.0.0.1', String(ports.master)],
+      ports.replica,
+    );
     await waitUntil('the replica in sync', 10_000, async () =>
       (await command(ports.replica, 'INFO', 'replication')).includes('master_link_status:up'),
     );
@@ -135,11 +141,19 @@ async function startSentinelGroup(port, name = 'posmaster') {
     sentinels: ports.sentinels.map((p) => `127.0.0.1:${p}`).join(','),
     masterPort,
     command,
-    /** Fails the master over; resolves with the new master's port once every Sentinel says so. */
-    failover: async () => {
+    /**
+     * Fails the master over — asked (`SENTINEL failover`), or with `{ kill: true }` by killing the
+     * master (SIGKILL, a crash: the Sentinels see it down after 1 s and elect a new one) — and
+     * resolves with the new master's port once every Sentinel names it and it takes writes.
+     */
+    failover: async ({ kill = false } = {}) => {
       const before = await masterPort();
-      const reply = await command(ports.sentinels[0], 'SENTINEL', 'failover', name);
-      if (!reply.startsWith('+OK')) throw new Error(`SENTINEL failover: ${reply}`);
+      if (kill) {
+        byPort.get(before).kill('SIGKILL');
+      } else {
+        const reply = await command(ports.sentinels[0], 'SENTINEL', 'failover', name);
+        if (!reply.startsWith('+OK')) throw new Error(`SENTINEL failover: ${reply}`);
+      }
       let after = before;
       await waitUntil('every Sentinel to name the new master', 20_000, async () => {
         const named = await Promise.all(

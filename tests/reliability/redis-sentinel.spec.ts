@@ -12,7 +12,7 @@ type Group = {
   name: string;
   sentinels: string;
   command: (port: number, ...args: string[]) => Promise<string>;
-  failover: () => Promise<number>;
+  failover: (options?: { kill?: boolean }) => Promise<number>;
   stop: () => Promise<void>;
 };
 
@@ -21,7 +21,8 @@ type Group = {
 // through Sentinel, and follows a failover. A group of the test's own (a master, its replica,
 // three Sentinels, ports 6440–6449); REDIS_URL points at nothing, so a connection made without
 // Sentinel could not work. Before and after `SENTINEL failover`: a sale commits, its live event
-// reaches the back office's socket, and a background export (BullMQ) completes.
+// reaches the back office's socket, and a background export (BullMQ) completes; then the same
+// after the new master is killed (SIGKILL) and the Sentinels elect the old one again.
 describe('Redis through Sentinel (REDIS_SENTINELS)', () => {
   let group: Group | null = null;
   let db: Awaited<ReturnType<typeof prepareDatabase>> | null = null;
@@ -61,7 +62,7 @@ describe('Redis through Sentinel (REDIS_SENTINELS)', () => {
     (await group!.command(port, 'CLIENT', 'LIST')).split('\n').filter((l) => / name=pos:/.test(l))
       .length;
 
-  it('sells, pushes live events and runs jobs before and after a failover', async () => {
+  it('sells, pushes live events and runs jobs before and after a failover and a crash', async () => {
     const base = server!.url;
     const f: SalesFixture = await salesFixture(pg!, base, 1);
     const admin = new Http(base);
@@ -124,8 +125,19 @@ describe('Redis through Sentinel (REDIS_SENTINELS)', () => {
       timeout: 10_000,
       label: "the app's connections on the new master",
     });
+
+    // A crash: the master (the former replica) killed; the Sentinels elect the old master, which
+    // has been its replica since the failover.
+    const t1 = Date.now();
+    const elected = await group!.failover({ kill: true });
+    expect(elected).toBe(master);
+    await ready();
+    await sellAndHear();
+    const afterCrash = Date.now() - t1;
+    await exportRuns();
     console.log(
-      `Sentinel: failover to ${newMaster}; a sale's live event heard ${recovered} ms after it began`,
+      `Sentinel: SENTINEL failover to ${newMaster}, a sale's live event heard ${recovered} ms after ` +
+        `it began; master killed, ${elected} elected, the live event heard ${afterCrash} ms after the kill`,
     );
     expect(server!.errors()).toBe('');
   });
