@@ -30,7 +30,8 @@ function startPair({ primary: primaryPort, replica: replicaPort }) {
     const cmd = root
       ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]]
       : [path.join(bin, program), args];
-    const r = spawnSync(cmd[0], cmd[1], { encoding: 'utf8', timeout: 60_000 });
+    // cwd: a folder the postgres user may enter (the checkout may not be one).
+    const r = spawnSync(cmd[0], cmd[1], { encoding: 'utf8', timeout: 60_000, cwd: dir });
     if (r.status !== 0)
       throw new Error(`${program} ${args.join(' ')}: ${r.status} ${r.stderr || r.stdout}`);
     return r.stdout;
