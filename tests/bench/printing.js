@@ -153,11 +153,22 @@ async function main() {
           () =>
             new Promise((resolve) => {
               const req = window.indexedDB.open('pos-outbox');
+              // not made by the app yet: not made here either (an empty database of version 1,
+              // held open, kept the app's Dexie from upgrading it and this read waited for ever)
+              req.onupgradeneeded = () => req.transaction.abort();
               req.onerror = () => resolve('');
+              req.onblocked = () => resolve('');
               req.onsuccess = () => {
-                const get = req.result.transaction('meta').objectStore('meta').get('device');
-                get.onsuccess = () => resolve(get.result?.id ?? '');
-                get.onerror = () => resolve('');
+                const db = req.result;
+                try {
+                  const get = db.transaction('meta').objectStore('meta').get('device');
+                  get.onsuccess = () => resolve(get.result?.id ?? '');
+                  get.onerror = () => resolve('');
+                } catch {
+                  resolve('');
+                } finally {
+                  db.close();
+                }
               };
             }),
         )

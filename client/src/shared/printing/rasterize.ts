@@ -26,12 +26,52 @@ function fontCss(element: HTMLElement): Promise<string> {
   return fonts;
 }
 
+/**
+ * The computed styles copied onto each node of the drawing (html-to-image copies all of them by
+ * default: ~480 in Chromium, each node's style attribute ~10 KB, the SVG megabytes): what lays
+ * out and paints a printed document — boxes, borders, text, flex, grid and tables — in physical
+ * properties (their logical twins resolve to them), ~150. Animations, scrolling, interaction and
+ * the like print nothing. The first drawing of the page fixes the list for html-to-image; every
+ * drawing of the app's goes through here (decision 0124).
+ */
+const PRINTED_STYLES = `
+  display position top right bottom left float clear z-index box-sizing width height min-width
+  min-height max-width max-height margin-top margin-right margin-bottom margin-left
+  padding-top padding-right padding-bottom padding-left border-top-width border-right-width
+  border-bottom-width border-left-width border-top-style border-right-style
+  border-bottom-style border-left-style border-top-color border-right-color
+  border-bottom-color border-left-color border-top-left-radius border-top-right-radius
+  border-bottom-left-radius border-bottom-right-radius border-collapse
+  -webkit-border-horizontal-spacing -webkit-border-vertical-spacing outline-style
+  outline-width outline-color outline-offset background-color background-image background-size
+  background-position background-repeat background-clip background-origin color opacity
+  visibility overflow-x overflow-y transform transform-origin vertical-align object-fit
+  object-position aspect-ratio box-shadow filter clip-path mix-blend-mode isolation
+  image-rendering font-family font-size font-weight font-style font-stretch font-variant-caps
+  font-variant-ligatures font-variant-numeric font-variant-east-asian font-feature-settings
+  font-variation-settings font-kerning font-optical-sizing line-height letter-spacing
+  word-spacing text-align text-align-last text-indent text-transform text-decoration-line
+  text-decoration-style text-decoration-color text-decoration-thickness text-underline-offset
+  text-shadow text-overflow text-rendering white-space-collapse text-wrap-mode text-wrap-style
+  word-break overflow-wrap line-break hyphens tab-size direction unicode-bidi writing-mode
+  text-orientation flex-direction flex-wrap flex-grow flex-shrink flex-basis order
+  justify-content justify-items justify-self align-content align-items align-self row-gap
+  column-gap grid-template-columns grid-template-rows grid-template-areas grid-auto-flow
+  grid-auto-columns grid-auto-rows grid-column-start grid-column-end grid-row-start
+  grid-row-end table-layout caption-side empty-cells list-style-type list-style-position
+  list-style-image content quotes counter-reset counter-increment fill fill-opacity stroke
+  stroke-width
+`
+  .trim()
+  .split(/\s+/);
+
 /** Draws `element` to a canvas at `ratio` device pixels per CSS pixel, its RGBA cut to 1 bit. */
 async function draw(element: HTMLElement, ratio: number, width?: number): Promise<Raster> {
   const canvas = await toCanvas(element, {
     backgroundColor: '#fff',
     pixelRatio: ratio,
     fontEmbedCSS: await fontCss(element),
+    includeStyleProperties: PRINTED_STYLES,
     // the element is drawn where it lies; no margin around it
     style: { margin: '0' },
     ...(width ? { width } : {}),

@@ -13,6 +13,7 @@ import { useSellsOffline, useTillPaymentMethods } from '../hooks/useTillPayment'
 import { useCustomerPoints } from '../api/loyalty';
 import type { TillExtras } from '../lib/tillExtras';
 import { expectedSale, payAtTill } from '../offline/outbox/payAtTill';
+import { whenPrinted } from '../printing/tillPrinter';
 import { requestPricingRefresh } from '../pricing/usePricingRules';
 import {
   cartCustomerAtom,
@@ -109,9 +110,12 @@ export function TillPayment({
       else toast.success(t('pay.done', { number: sale.number }), { product: true });
       // A plan or a delivery order is made of the server's invoice: from the invoice page later.
       onSold(sale, { installment: installment && !queued, cod: dto.cod === true && !queued });
-      void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
-      void queryClient.invalidateQueries({ queryKey: ['loyalty'] });
-      void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
+      // once its receipt is out, when the till prints it on its own printer (issue 35)
+      whenPrinted(sale.id, () => {
+        void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
+        void queryClient.invalidateQueries({ queryKey: ['loyalty'] });
+        void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
+      });
     } catch (err) {
       onAhead?.(null);
       // said inside the dialog, which stays open (a toast behind it went unseen)

@@ -142,6 +142,38 @@ export function expectReceipt(sale: SaleDto | null, render: (sale: SaleDto | nul
   });
 }
 
+/** What waits for a sale's receipt to be out (whenPrinted), by sale. */
+const afterPrint = new Map<string, (() => void)[]>();
+
+/**
+ * Runs `run` once this sale's receipt has gone to the till's printer (or failed to), when it is
+ * about to print there; else at once. The till's refreshes after a sale (its shift, its search)
+ * wait for it: they would ask the server at the moment the receipt needs it (the e-receipt, the
+ * relay). At most 3 s later in any case.
+ */
+export function whenPrinted(saleId: string, run: () => void): void {
+  if (expected !== saleId && ahead?.saleId !== saleId) {
+    run();
+    return;
+  }
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    window.clearTimeout(timer);
+    run();
+  };
+  const timer = window.setTimeout(go, 3000);
+  afterPrint.set(saleId, [...(afterPrint.get(saleId) ?? []), go]);
+}
+
+function printed(doc: TillDocument): void {
+  if (doc.kind !== 'sale') return;
+  const waiting = afterPrint.get(doc.sale.id);
+  afterPrint.delete(doc.sale.id);
+  waiting?.forEach((go) => go());
+}
+
 /** The drawing ahead of this sale, if it was started; it is used once. */
 function takeAhead(doc: TillDocument): Promise<DrawnAhead | null> {
   const mine = ahead && doc.kind === 'sale' && ahead.saleId === doc.sale.id ? ahead : null;
@@ -194,6 +226,14 @@ async function rasterizePrintArea(dots: number, drawnAhead: Promise<DrawnAhead |
  * fails — the browser's print dialog. Resolves with how it printed.
  */
 export async function printTillDocument(doc: TillDocument): Promise<'printer' | 'dialog'> {
+  try {
+    return await printDocument(doc);
+  } finally {
+    printed(doc);
+  }
+}
+
+async function printDocument(doc: TillDocument): Promise<'printer' | 'dialog'> {
   const drawnAhead = takeAhead(doc);
   const found = await tillPrinter().catch(() => null);
   if (!found || !canPrintDirect(found.printer)) {
