@@ -197,7 +197,8 @@ async function main() {
       page.evaluate(() => {
         const out = {};
         for (const m of performance.getEntriesByType('mark'))
-          if (m.name.startsWith('pos:')) out[m.name.slice(4)] = performance.timeOrigin + m.startTime;
+          if (m.name.startsWith('pos:'))
+            out[m.name.slice(4)] = performance.timeOrigin + m.startTime;
         performance.clearMarks();
         return out;
       });

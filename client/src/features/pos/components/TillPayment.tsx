@@ -46,14 +46,7 @@ type Props = {
  * F4: the payment dialog over the cart and the sale it sends. The cart's id is the sale's id, so a
  * network retry or a second click sends the same sale and the server answers with the same invoice.
  */
-export function TillPayment({
-  extras,
-  inventoryId,
-  mayPlan,
-  focusSearch,
-  onSold,
-  onAhead,
-}: Props) {
+export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold, onAhead }: Props) {
   const { t } = useTranslation('pos');
   const store = useStore();
   const queryClient = useQueryClient();
