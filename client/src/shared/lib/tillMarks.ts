@@ -38,13 +38,13 @@ export function tillMark(name: TillMark): void {
   for (const w of due) {
     waiting.delete(w);
     // a task of its own: what marked goes on first (the sale's request leaves before a drawing)
-    setTimeout(w.run, 0);
+    setTimeout(() => w.run(name), 0);
   }
 }
 
-const waiting = new Set<{ names: TillMark[]; run: () => void }>();
+const waiting = new Set<{ names: TillMark[]; run: (mark: TillMark) => void }>();
 
-/** Runs `run` once, in a task of its own, after the first of these marks. */
-export function afterTillMark(names: TillMark[], run: () => void): void {
+/** Runs `run` once, in a task of its own, after the first of these marks (which it is given). */
+export function afterTillMark(names: TillMark[], run: (mark: TillMark) => void): void {
   waiting.add({ names, run });
 }

@@ -109,9 +109,9 @@ let expected: string | null = null;
  * The payment is confirmed (`sale`: the sale expected, from the cart) or failed (null). When this
  * till prints to its own printer, the receipt expected is rendered (`render`, off screen: the
  * print-ahead area) and drawn while the sale is stored — once its request has left (the drawing
- * takes the page's thread a while: not before the sale is sent), or once it is done (completed on
- * the device, offline). The printing that follows the answer then draws only what the answer
- * decides (docs/decisions/0124).
+ * takes the page's thread a while: not before the sale is sent; a sale completed on the device
+ * with no request seen leaving is drawn whole as it prints). The printing that follows the answer
+ * then draws only what the answer decides (docs/decisions/0124).
  */
 export function expectReceipt(sale: SaleDto | null, render: (sale: SaleDto | null) => void): void {
   if (!sale) {
@@ -123,9 +123,10 @@ export function expectReceipt(sale: SaleDto | null, render: (sale: SaleDto | nul
   if (knownNow === null || !canPrintDirect(knownNow.printer)) return;
   const { printer } = knownNow;
   expected = sale.id;
-  afterTillMark(['pay:sending', 'pay:done'], () => {
-    // not made, or its printing has started: nothing to draw
-    if (expected !== sale.id) return;
+  afterTillMark(['pay:sending', 'pay:done'], (mark) => {
+    // not made, or its printing has started: nothing to draw; done before its request was seen
+    // leaving (completed on the device): the receipt is drawn whole, once, as it prints
+    if (expected !== sale.id || mark === 'pay:done') return;
     render(sale);
     const receipt = document.querySelector<HTMLElement>(`.${PRINT_AHEAD_CLASS} > *`);
     if (!receipt) return;

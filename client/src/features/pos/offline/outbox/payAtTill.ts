@@ -44,6 +44,7 @@ export async function payAtTill(input: {
     });
   } catch (err) {
     if (isApiClientError(err)) throw err;
+    tillMark('pay:sending');
     return { sale: await withNetworkRetry(() => input.direct(input.dto)), queued: false };
   }
   if (outcome.kind === 'sent') return { sale: outcome.sale, queued: false };
