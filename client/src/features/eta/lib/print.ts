@@ -32,20 +32,34 @@ export async function loadEReceiptMark(
   returnId: string | null = null,
   timeoutMs = 3000,
 ): Promise<EReceiptMark | null> {
-  const work = (async () => {
-    const local = returnId ? undefined : localReceipts.get(saleId);
-    const receipt = local ?? pickReceipt(await etaApi.ofSale(saleId), returnId);
-    if (!receipt) return null;
-    const QRCode = await import('qrcode');
-    const qrImage = await QRCode.toDataURL(receipt.qr, {
-      errorCorrectionLevel: 'M',
-      margin: 1,
-      width: 220,
-    });
-    return { ...receipt, qrImage };
-  })();
+  // A sale's end asks twice at once (the customer display's QR and the receipt): one read, while
+  // it is under way (a later call reads again: a corrected receipt replaces the first)
+  const key = `${saleId}/${returnId ?? ''}`;
+  let work = reading.get(key);
+  if (!work) {
+    work = readMark(saleId, returnId);
+    reading.set(key, work);
+    const done = () => reading.delete(key);
+    work.then(done, done);
+  }
   const timeout = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), timeoutMs));
   return Promise.race([work.catch(() => null), timeout]);
+}
+
+/** The reads under way, by sale and return. */
+const reading = new Map<string, Promise<EReceiptMark | null>>();
+
+async function readMark(saleId: string, returnId: string | null): Promise<EReceiptMark | null> {
+  const local = returnId ? undefined : localReceipts.get(saleId);
+  const receipt = local ?? pickReceipt(await etaApi.ofSale(saleId), returnId);
+  if (!receipt) return null;
+  const QRCode = await import('qrcode');
+  const qrImage = await QRCode.toDataURL(receipt.qr, {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: 220,
+  });
+  return { ...receipt, qrImage };
 }
 
 /** The e-receipts the till built for the sales it completed offline this session (issue 32 item 6). */

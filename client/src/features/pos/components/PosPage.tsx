@@ -15,6 +15,7 @@ import { hasPermission, routePath, type SaleDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
@@ -65,7 +66,7 @@ import { TillDialogs, type Printed, type TillOpen } from './TillDialogs';
 import { TillPayment } from './TillPayment';
 import { TotalsPanel } from './TotalsPanel';
 import { OpenDrawerButton } from '../printing/OpenDrawerButton';
-import { preloadTillPrinter, printTillDocument } from '../printing/tillPrinter';
+import { expectReceipt, preloadTillPrinter, printTillDocument } from '../printing/tillPrinter';
 
 export { currentShiftQuery } from '../hooks/useCurrentShift';
 
@@ -145,17 +146,33 @@ function PosScreen({ register }: { register: number }) {
   const [open, setOpen] = useState<TillOpen>({});
   const show = useCallback((patch: TillOpen) => setOpen((o) => ({ ...o, ...patch })), []);
   const [printed, setPrinted] = useState<Printed | null>(null);
+  // The receipt a sale being stored is expected to print, drawn ahead off screen (issue 35).
+  const [ahead, setAhead] = useState<SaleDto | null>(null);
   // The receipts are drawn by the till's extras (lib/tillExtras.ts): printed once they are there.
   const printDoc = useCallback((doc: Printed) => {
-    loadTillExtras().then(
+    // the barcode library too (fetched with the first cart line): the receipt's barcode is drawn
+    Promise.all([loadTillExtras(), loadBarcodeLib().catch(() => undefined)]).then(
       () => {
-        setPrinted(doc);
+        // in the print area at once: the printer draws it in this task
+        flushSync(() => setPrinted(doc));
         // to the till's printer without a dialog when it has one (issue 35), else the dialog
-        void printTillDocument(doc);
+        void printTillDocument(doc).finally(() => {
+          if (doc.kind === 'sale') setAhead((a) => (a?.id === doc.sale.id ? null : a));
+        });
       },
       (err: unknown) => handleError(err, { toast: true }),
     );
   }, []);
+  // The payment is confirmed: the receipt expected (from the cart) is drawn while the sale is
+  // stored, when this till prints to its own printer on a roll; null: the sale was not made.
+  const onAhead = useCallback(
+    (sale: SaleDto | null) => {
+      if (sale && layout === 'a4') return;
+      // rendered at once when asked: the drawing reads it right after
+      expectReceipt(sale, (expected) => flushSync(() => setAhead(expected)));
+    },
+    [layout],
+  );
   const printSale = useCallback(
     (sale: SaleDto) =>
       void loadEReceiptMark(sale.id).then((eta) => printDoc({ kind: 'sale', sale, eta })),
@@ -394,12 +411,14 @@ function PosScreen({ register }: { register: number }) {
         mayPlan={mayPlan}
         focusSearch={refocusSearch}
         onSold={onSold}
+        onAhead={onAhead}
       />
       <TillDialogs
         extras={extras}
         open={open}
         show={show}
         printed={printed}
+        ahead={ahead}
         printDoc={printDoc}
         layout={layout}
         cashierName={user?.name}

@@ -2,6 +2,7 @@ import type { GiftCardDto, ReturnDto, SaleDto } from '@pos/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { Suspense, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
@@ -9,6 +10,7 @@ import { PrintArea, useReceiptData, type PaperLayout } from '../../../shared/ui/
 import { loadEReceiptMark, type EReceiptMark } from '../../eta';
 import { salesApi, salesKeys } from '../../sales';
 import type { TillExtras } from '../lib/tillExtras';
+import { PRINT_AHEAD_CLASS } from '../printing/tillPrinter';
 import { lastSaleAtom } from '../state/cartStore';
 
 // `eta`: the ETA e-receipt's QR and UUID, read before printing (null when the branch issues none).
@@ -44,6 +46,8 @@ type Props = {
   show: (patch: TillOpen) => void;
   /** The receipt to print (the sale's or the return's). */
   printed: Printed | null;
+  /** The sale being stored, as expected: its receipt is drawn ahead, off screen (issue 35). */
+  ahead?: SaleDto | null;
   printDoc: (doc: Printed) => void;
   layout: PaperLayout;
   cashierName?: string;
@@ -51,7 +55,16 @@ type Props = {
 };
 
 /** The till's dialogs from its extras chunk (reservation, ticket, delivery, plan, return) and its receipts. */
-export function TillDialogs({ extras, open, show, printed, printDoc, layout, ...props }: Props) {
+export function TillDialogs({
+  extras,
+  open,
+  show,
+  printed,
+  ahead,
+  printDoc,
+  layout,
+  ...props
+}: Props) {
   const queryClient = useQueryClient();
   const { t } = useTranslation('pos');
   const receiptData = useReceiptData();
@@ -133,6 +146,23 @@ export function TillDialogs({ extras, open, show, printed, printDoc, layout, ...
           }}
         />
       )}
+      {ahead &&
+        createPortal(
+          // laid out off screen, never shown nor printed by the dialog (not the print area)
+          <div
+            className={PRINT_AHEAD_CLASS}
+            aria-hidden="true"
+            style={{
+              position: 'fixed',
+              insetBlockStart: 0,
+              insetInlineStart: -10000,
+              background: '#fff',
+            }}
+          >
+            <extras.SaleReceipt sale={ahead} layout={layout} data={receiptData} eta={null} />
+          </div>,
+          document.body,
+        )}
       {printed && (
         <PrintArea layout={layout}>
           {printed.kind === 'giftcard' ? (

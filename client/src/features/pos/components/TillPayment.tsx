@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { paymentSummary, toCreateSaleDto, type PaymentEntry } from '../../../shared/lib/cart';
 import { isRetryable } from '../../../shared/lib/ids';
+import { tillMark } from '../../../shared/lib/tillMarks';
 import { sessionUserState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import { salesApi, salesKeys } from '../../sales';
 import { useSellsOffline, useTillPaymentMethods } from '../hooks/useTillPayment';
 import { useCustomerPoints } from '../api/loyalty';
 import type { TillExtras } from '../lib/tillExtras';
-import { payAtTill } from '../offline/outbox/payAtTill';
+import { expectedSale, payAtTill } from '../offline/outbox/payAtTill';
+import { whenPrinted } from '../printing/tillPrinter';
 import { requestPricingRefresh } from '../pricing/usePricingRules';
 import {
   cartCustomerAtom,
@@ -33,13 +35,18 @@ type Props = {
   focusSearch: () => void;
   /** The sale is made (the receipt, then the plan or delivery dialog that follows it). */
   onSold: (sale: SaleDto, options: { installment: boolean; cod: boolean }) => void;
+  /**
+   * The payment is confirmed: the sale expected (the cart's, before the server's answer; its
+   * receipt is drawn ahead), then null if it was not made.
+   */
+  onAhead?: (sale: SaleDto | null) => void;
 };
 
 /**
  * F4: the payment dialog over the cart and the sale it sends. The cart's id is the sale's id, so a
  * network retry or a second click sends the same sale and the server answers with the same invoice.
  */
-export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold }: Props) {
+export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold, onAhead }: Props) {
   const { t } = useTranslation('pos');
   const store = useStore();
   const queryClient = useQueryClient();
@@ -58,6 +65,7 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
   const user = useAtomValue(sessionUserState);
 
   const send = async (payments: PaymentEntry[], installment = false, cod = false) => {
+    tillMark('pay');
     submitting();
     // the cart as priced (price lists, promotions): what the screen showed is what is sold
     const cart = store.get(pricedCartAtom);
@@ -69,28 +77,40 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
       installment,
       cod,
     );
+    const input = {
+      dto,
+      cart,
+      payments,
+      total: store.get(cartTotalsAtom).total,
+      methods: methods.data ?? [],
+      user: { id: user?.id ?? '', name: user?.name ?? '', branchId: user?.branchId ?? null },
+      register: queryClient.getQueryData<ShiftDto>(salesKeys.currentShift)?.register ?? 0,
+      direct: salesApi.createSale,
+    };
+    // its receipt drawn while it is stored (the printer's, issue 35); never in the sale's way
+    try {
+      onAhead?.(expectedSale(input));
+    } catch {
+      // drawn after the answer, as before
+    }
     try {
       // Outbox first (issue 32): stored on the device, then sent; with no answer the sale is
       // completed here under the device's receipt number and sent later (same id, same invoice).
-      const { sale, queued } = await payAtTill({
-        dto,
-        cart,
-        payments,
-        total: store.get(cartTotalsAtom).total,
-        methods: methods.data ?? [],
-        user: { id: user?.id ?? '', name: user?.name ?? '', branchId: user?.branchId ?? null },
-        register: queryClient.getQueryData<ShiftDto>(salesKeys.currentShift)?.register ?? 0,
-        direct: salesApi.createSale,
-      });
+      const { sale, queued } = await payAtTill(input);
+      tillMark('pay:done');
       done(sale);
       if (queued) toast.info(t('outbox.queuedToast', { receipt: sale.number }), { product: true });
       else toast.success(t('pay.done', { number: sale.number }), { product: true });
       // A plan or a delivery order is made of the server's invoice: from the invoice page later.
       onSold(sale, { installment: installment && !queued, cod: dto.cod === true && !queued });
-      void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
-      void queryClient.invalidateQueries({ queryKey: ['loyalty'] });
-      void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
+      // once its receipt is out, when the till prints it on its own printer (issue 35)
+      whenPrinted(sale.id, () => {
+        void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
+        void queryClient.invalidateQueries({ queryKey: ['loyalty'] });
+        void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
+      });
     } catch (err) {
+      onAhead?.(null);
       // said inside the dialog, which stays open (a toast behind it went unseen)
       const e = handleError(err);
       // the rules changed on the server: the cart is priced again with the new ones

@@ -33,10 +33,28 @@ const num = { ...cell, textAlign: 'end' as const, whiteSpace: 'nowrap' as const 
 /** A label and its value on one line: [label, value, test id of the value, bold]. */
 type RowSpec = [string, string, string?, boolean?] | false | null | undefined | '';
 
+/**
+ * What a thermal printer draws of a document once its answer is in (issue 35): the parts the
+ * server's answer decides (the number, the date, the number's barcode, the e-receipt) carry this
+ * attribute; the rest is drawn ahead, from the cart, while the sale is stored (docs/printing.md).
+ */
+const LATE = { 'data-print-late': '' };
+
 /** Label / value lines in a box (a left-out one is not drawn). */
-function Rows({ rows, sx, testId }: { rows: RowSpec[]; sx?: object; testId?: string }) {
+function Rows({
+  rows,
+  sx,
+  testId,
+  late,
+}: {
+  rows: RowSpec[];
+  sx?: object;
+  testId?: string;
+  /** decided by the server's answer (the document's facts) */
+  late?: boolean;
+}) {
   return (
-    <Box sx={sx} data-testid={testId}>
+    <Box sx={sx} data-testid={testId} {...(late ? LATE : {})}>
       {rows.map(
         (row, i) =>
           row && (
@@ -185,15 +203,18 @@ function Closing(props: {
         {t('receipt.inWords', { words: amountInWords(props.total, i18n.language) })}
       </Box>
       {props.children}
-      <DocumentBarcode value={props.number} />
-      {props.eta && (
-        <EReceiptQr
-          mark={props.eta}
-          label={t('receipt.etaUuid')}
-          rinLabel={t('receipt.etaRin')}
-          branchLabel={t('receipt.etaBranch')}
-        />
-      )}
+      {/* a plain block (no border, no padding): the margins inside collapse as without it */}
+      <Box {...LATE}>
+        <DocumentBarcode value={props.number} />
+        {props.eta && (
+          <EReceiptQr
+            mark={props.eta}
+            label={t('receipt.etaUuid')}
+            rinLabel={t('receipt.etaRin')}
+            branchLabel={t('receipt.etaBranch')}
+          />
+        )}
+      </Box>
       <Box sx={{ textAlign: 'center', mt: 1 }}>
         {props.data.recepitInfo && (
           <Box sx={{ whiteSpace: 'pre-line' }}>{props.data.recepitInfo}</Box>
@@ -297,6 +318,7 @@ export function SaleReceipt({
       {copy && <Box sx={{ textAlign: 'center', fontWeight: 700 }}>{t('receipt.copy')}</Box>}
       <Rows
         sx={ruled}
+        late
         rows={[
           [t('receipt.number'), sale.number, 'receipt-number'],
           sale.deviceReceipt &&
@@ -426,6 +448,7 @@ export function ReturnReceipt({
     <Sheet layout={layout} data={data} title={t('receipt.returnTitle')} testId="return-receipt">
       <Rows
         sx={ruled}
+        late
         rows={[
           [t('receipt.returnNumber'), doc.number, 'return-number'],
           [t('receipt.originalInvoice'), doc.invoiceNumber],

@@ -1,5 +1,6 @@
 import type { CreateSaleDto, SaleDto } from '@pos/contracts';
 import type { Cart } from '../../../../shared/lib/cart';
+import { tillMark } from '../../../../shared/lib/tillMarks';
 import { outboxDb, type OutboxDb, type QueuedSale } from './db';
 import type { SendResult } from './send';
 import { withSendLock, type OutboxSender } from './sender';
@@ -79,15 +80,18 @@ export async function checkoutThroughOutbox(
     deps.sender.wake();
     return { kind: 'queued', row };
   }
+  tillMark('pay:stored');
   const answer = await withSendLock(
     { db },
     async () => {
       // Still ours (a sender never takes it while the till waits on it: directUntil).
       if (!(await db.queue.get(row.id))) return null;
+      tillMark('pay:sending');
       return deps.post(row.dto, row.grant);
     },
     { wait: true, timeoutMs: 5_000 },
   );
+  tillMark('pay:answer');
   if (answer?.verdict === 'sent') {
     await markSent(row.id, db);
     return { kind: 'sent', sale: answer.sale };

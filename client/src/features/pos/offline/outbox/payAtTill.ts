@@ -2,6 +2,7 @@ import type { CreateSaleDto, PaymentMethodDto, SaleDto } from '@pos/contracts';
 import { ApiClientError, isApiClientError } from '../../../../shared/api/ApiClientError';
 import type { Cart, PaymentEntry } from '../../../../shared/lib/cart';
 import { withNetworkRetry } from '../../../../shared/lib/ids';
+import { tillMark } from '../../../../shared/lib/tillMarks';
 import { rememberLocalEReceipt } from '../../../eta';
 import { localSale } from './localSale';
 import { checkoutSale, planTillEReceipt } from './useOutbox';
@@ -27,8 +28,10 @@ export async function payAtTill(input: {
   // Such a sale is never completed on the device (docs/decisions/0083).
   // Loyalty points (issue 33 item 4) likewise: their balance is the server's.
   const points = new Set(input.methods.filter((m) => m.type === 'loyalty').map((m) => m.id));
-  if (input.dto.payments.some((p) => p.giftCardCode || (points.has(p.methodId) && p.amount > 0)))
+  if (input.dto.payments.some((p) => p.giftCardCode || (points.has(p.methodId) && p.amount > 0))) {
+    tillMark('pay:sending');
     return { sale: await withNetworkRetry(() => input.direct(input.dto)), queued: false };
+  }
   let outcome;
   try {
     outcome = await checkoutSale({
@@ -41,6 +44,7 @@ export async function payAtTill(input: {
     });
   } catch (err) {
     if (isApiClientError(err)) throw err;
+    tillMark('pay:sending');
     return { sale: await withNetworkRetry(() => input.direct(input.dto)), queued: false };
   }
   if (outcome.kind === 'sent') return { sale: outcome.sale, queued: false };
@@ -58,6 +62,24 @@ export async function payAtTill(input: {
   // the e-receipt the till built prints with it (the receipt's QR and UUID, as online)
   if (outcome.row.eReceipt) rememberLocalEReceipt(sale.id, outcome.row.eReceipt);
   return { sale, queued: true };
+}
+
+/**
+ * The sale the server is expected to answer with, before it has (the till's computeSale over the
+ * cart, as offline): its receipt is drawn while the sale is stored (issue 35). The number and the
+ * time are the answer's: placeholders here (a number its barcode can be drawn of, as high as the
+ * real one's).
+ */
+export function expectedSale(input: Parameters<typeof payAtTill>[0]): SaleDto {
+  const at = new Date().toISOString();
+  return {
+    ...preview(input),
+    number: '0',
+    deviceReceipt: '0',
+    createdAt: at,
+    rungAt: at,
+    offline: false,
+  };
 }
 
 /** The sale as the till completes it (localSale), before it has a number: what its e-receipt is built from. */
