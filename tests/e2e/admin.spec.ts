@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, openInApp, setDate, signIn } from './support';
+import { dismissLowStockWhenShown, openInApp, setDate, signIn, storeDay } from './support';
 
 // Issue 11 items 16 and 17: the admin's API keys page and audit log page, in Arabic.
 
@@ -7,9 +7,6 @@ async function csrfHeaders(api: APIRequestContext) {
   const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
   return { 'X-CSRF-Token': csrfToken };
 }
-
-const cairoToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
 
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -117,8 +114,8 @@ test('admin filters the audit log by user, record type and day, and reads a befo
   };
   await pick(page, 'المستخدم', session.user.name);
   await pick(page, 'النوع', 'فرع');
-  await setDate(page, 'audit-from', cairoToday());
-  await setDate(page, 'audit-to', cairoToday());
+  await setDate(page, 'audit-from', storeDay());
+  await setDate(page, 'audit-to', storeDay());
   const rows = page.getByTestId('audit-row');
   await expect(rows.first()).toBeVisible();
   await expect(page.locator('[data-testid="audit-row"]:not([data-entity="branch"])')).toHaveCount(
@@ -138,9 +135,7 @@ test('admin filters the audit log by user, record type and day, and reads a befo
   await page.getByRole('button', { name: 'إغلاق' }).click();
 
   // A day before today: nothing of today's edit.
-  const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(
-    new Date(Date.now() - 86_400_000),
-  );
+  const yesterday = storeDay(-1);
   await setDate(page, 'audit-from', '');
   await setDate(page, 'audit-to', yesterday);
   await expect(page.locator('[data-testid="audit-row"][data-action="branch.update"]')).toHaveCount(

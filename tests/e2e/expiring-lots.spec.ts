@@ -6,6 +6,7 @@ import {
   loadSignedIn,
   openInApp,
   signInRequest,
+  storeDay,
 } from './support';
 
 // Issue 34 item 7 (docs/decisions/0111): /Products/ExpiringLots lists the branch's lots near
@@ -40,8 +41,8 @@ test('the expiring list shows a lot near its expiry, and a new one live', async 
     variants: [{ barcodes: [`E2E-LOT-${stamp}`], sellPrice: 1_500, minSellPrice: 0 }],
   })) as { variants: { id: string }[] };
   const variantId = product.variants[0].id;
-  const day = (offset: number) =>
-    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  // the store's day (Cairo): the list counts the days left from it
+  const day = storeDay;
   const receive = (lot: string, expiryDate: string) =>
     call('post', '/api/StockAdjustments', {
       inventoryId: inventory.id,

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import { dismissLowStockWhenShown, openInApp, scan, signIn, writeHeaders } from './support';
+import {
+  dismissLowStockWhenShown,
+  openInApp,
+  scan,
+  signIn,
+  storeDay,
+  writeHeaders,
+} from './support';
 
 // Issue 30 item 1 and its acceptance: one table over every money and quantity form. For each form
 // and each of `-100`, `abc`, empty, `1e9`, `0`, `12.345` the form either sends nothing and says why
@@ -768,7 +775,7 @@ test('/buy: own branch store, branch names, the date saved, and the return dialo
   await page.keyboard.press('Escape');
 
   // The date field shows today in Cairo, and that is what a draft saves.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+  const today = storeDay();
   const [y, m, d] = today.split('-');
   await expect(page.getByTestId('buy-date')).toContainText(`${d}/${m}/${y}`);
   const vendors = (await (await page.request.get('/api/PurchaseInvoices/vendors')).json()) as {

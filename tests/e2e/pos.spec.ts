@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, openInApp, scan, signIn } from './support';
+import {
+  dismissLowStockWhenShown,
+  openInApp,
+  openShiftOnFreeRegister,
+  scan,
+  signIn,
+  writeHeaders,
+} from './support';
 
 // Issue 5 acceptance, in Arabic, as the demo cashier (role كاشير, which holds can_return_products):
 // open a shift, scan two items with a simulated scanner (keys 10 ms apart + Enter, once into the
@@ -271,4 +278,68 @@ test('cashier sells two scanned items (cash + card), prints, returns one in the 
     id: string;
   }[];
   expect(closed.map((s) => s.id)).toContain(invoice.shiftId);
+});
+
+test('scans faster than the lookup: each code its own line; an unknown one in between is named', async ({
+  page,
+}) => {
+  await prepare(page);
+  await signIn(page, 'manager');
+  const current = await (await page.request.get('/api/Shift/current')).text();
+  const opened =
+    !current || current === 'null' ? await openShiftOnFreeRegister(page.request, 0, 80) : null;
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { branchId: string };
+  };
+  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
+    id: string;
+    branchId: string;
+    isDefault?: boolean;
+  }[];
+  const inventory =
+    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
+    inventories.find((i) => i.branchId === session.user.branchId)!;
+  const found = (await (
+    await page.request.get(`/api/variants/search?q=DEMO&inventoryId=${inventory.id}&limit=30`)
+  ).json()) as Variant[];
+  const [a, b] = found.filter((v) => v.barcodes.length > 0 && available(v) >= 2);
+  // Every lookup answers 400 ms late (a slow network): the next scan starts before it.
+  await page.route('**/api/variants/search**', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await openInApp(page, '/POS');
+  const search = page.getByTestId('pos-search');
+  await expect(page.getByTestId('pos-screen')).toBeVisible();
+  await search.focus();
+  await scan(page, a.barcodes[0]);
+  await scan(page, b.barcodes[0]);
+  await scan(page, 'NO-SUCH-CODE-42');
+  await scan(page, a.barcodes[0]);
+  const lines = page.getByTestId('cart-line');
+  await expect(lines).toHaveCount(2);
+  await expect(
+    page.locator(`[data-testid="cart-line"][data-variant-id="${a.id}"]`),
+  ).toHaveAttribute('data-qty', '2');
+  await expect(
+    page.locator(`[data-testid="cart-line"][data-variant-id="${b.id}"]`),
+  ).toHaveAttribute('data-qty', '1');
+  await expect(page.getByText('لا يوجد منتج بالكود أو الاسم: NO-SUCH-CODE-42')).toBeVisible();
+  // the unknown code is back in the box (the scan after it was done first), the others gone
+  await expect(search).toHaveValue('NO-SUCH-CODE-42');
+
+  // The cart dropped and the shift closed again (the other specs expect the manager's own).
+  await page.keyboard.press('F9');
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(lines).toHaveCount(0);
+  if (opened) {
+    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
+      csrfToken: string;
+    };
+    const closed = await page.request.post(`/api/Shift/${opened.id}/close`, {
+      headers: writeHeaders(csrfToken, 'POST', `/api/Shift/${opened.id}/close`),
+      data: { countedCash: 0 },
+    });
+    expect(closed.ok()).toBe(true);
+  }
 });

@@ -6,6 +6,7 @@ import {
   openInApp,
   setDate,
   signIn,
+  storeDay,
   transitionsEnded,
 } from './support';
 
@@ -18,11 +19,6 @@ import {
 
 const ARTIFACTS = join(__dirname, '..', '.artifacts');
 const tag = String(Date.now() % 1_000_000);
-
-const cairoDay = (offsetDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
 
 async function shot(page: Page, name: string) {
   await transitionsEnded(page);
@@ -71,8 +67,8 @@ test('a manager makes a wholesale list with a break and a buy-2-get-1 offer; bad
   // letters, then a negative priority; the end before the start
   await page.getByTestId('price-list-name').fill(`جملة ${tag}`);
   await page.getByTestId('price-list-priority').fill('عشرة');
-  await setDate(page, 'price-list-from', cairoDay(5));
-  await setDate(page, 'price-list-to', cairoDay(1));
+  await setDate(page, 'price-list-from', storeDay(5));
+  await setDate(page, 'price-list-to', storeDay(1));
   await page.getByTestId('price-list-save').click();
   await expect(listDialog).toContainText('الحقل "الأولوية" يجب أن يكون عددًا صحيحًا');
   await expect(page.getByTestId('price-list-to-error')).toHaveText(
@@ -84,8 +80,8 @@ test('a manager makes a wholesale list with a break and a buy-2-get-1 offer; bad
   expect(posted).toBe(0);
   // fixed: valid from today for a month, priority 10, a wholesale list (the default kind)
   await page.getByTestId('price-list-priority').fill('10');
-  await setDate(page, 'price-list-from', cairoDay(0));
-  await setDate(page, 'price-list-to', cairoDay(30));
+  await setDate(page, 'price-list-from', storeDay(0));
+  await setDate(page, 'price-list-to', storeDay(30));
   await expect(page.getByTestId('price-list-to-error')).not.toContainText('يسبق');
   await page.getByTestId('price-list-save').click();
   await expect(listDialog).toBeHidden();
@@ -168,8 +164,8 @@ test('a manager makes a wholesale list with a break and a buy-2-get-1 offer; bad
   await page.getByTestId('promotion-save').click();
   await expect(promoDialog).toContainText('الحقل "الكمية المشتراة" يجب أن يكون عددًا صحيحًا');
   await buyQty.fill('-2');
-  await setDate(page, 'promotion-from', cairoDay(10));
-  await setDate(page, 'promotion-to', cairoDay(2));
+  await setDate(page, 'promotion-from', storeDay(10));
+  await setDate(page, 'promotion-to', storeDay(2));
   await page.getByTestId('promotion-save').click();
   await expect(promoDialog).toContainText('الحقل "الكمية المشتراة" أقل من المسموح');
   await expect(page.getByTestId('promotion-to-error')).toContainText('يجب ألا يسبق تاريخ البداية');
@@ -196,7 +192,7 @@ test('a manager makes a wholesale list with a break and a buy-2-get-1 offer; bad
     kind: 'wholesale',
     scope: { branchIds: [user.branchId] },
     priority: 10,
-    valid: { from: cairoDay(0), to: cairoDay(30) },
+    valid: { from: storeDay(0), to: storeDay(30) },
     items: [{ variantId, unitPrice: 4500, breaks: [{ minQuantity: 12, unitPrice: 4050 }] }],
   });
   const promo = rules.promotions.find((p) => p.name === `اشتري 2 والثالث مجانًا ${tag}`);

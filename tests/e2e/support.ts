@@ -348,3 +348,12 @@ export async function setDate(page: Page, testId: string, day: string) {
     await expect(field).toContainText(`${d}/${m}/${y}`);
   }
 }
+
+/**
+ * A day in the store's time zone (the e2e store is in Cairo, its default), YYYY-MM-DD, `offsetDays`
+ * from today there: the day the server counts in (not UTC's, which differs two hours a night).
+ */
+export const storeDay = (offsetDays = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );

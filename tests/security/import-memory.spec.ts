@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client as Pg } from 'pg';
+import { IDEMPOTENCY_HEADER } from '@pos/contracts';
 import { Http, startServerProcess, type ServerProcess } from '../reliability/support';
 
 // Issue 11, item 5: the product import streams the workbook and stops at its row limit. The built
@@ -107,7 +108,12 @@ describe('product import memory (issue 11, item 5)', () => {
     const post = (data: Buffer) =>
       fetch(`${server.url}/api/Products/import?dryRun=true`, {
         method: 'POST',
-        headers: { 'x-csrf-token': admin.csrf, cookie: `${cookie}; locale=en` },
+        headers: {
+          'x-csrf-token': admin.csrf,
+          cookie: `${cookie}; locale=en`,
+          // the import moves stock: a keyed request, as every such command (docs/decisions/0123)
+          [IDEMPOTENCY_HEADER]: randomUUID(),
+        },
         body: form('big.xlsx', data),
       });
     await (await post(Buffer.from('not a workbook'))).text();

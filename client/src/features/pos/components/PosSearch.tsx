@@ -124,7 +124,7 @@ export function PosSearch({
 
   /** Scan/Enter: exact hit → add; scale label → add its weight; invoice number → return; else list. */
   const resolve = useCallback(
-    async (raw: string) => {
+    async (raw: string, options: { cleared?: boolean } = {}) => {
       const code = raw.trim();
       if (!code) return;
       const documents = [
@@ -205,9 +205,13 @@ export function PosSearch({
           }
         }
         const found = await (words ?? searchVariantsOrDevice(code, inventoryId ?? undefined, 20));
-        if (textRef.current.trim() !== code) return;
-        list(found, code);
-        if (found.length === 0) toast.warning(t('search.notFound', { code }), { product: true });
+        // A scan's box was emptied at its Enter: its code comes back to be listed, unless the next
+        // scan is already being typed (then only the warning says this one found nothing).
+        if (options.cleared && textRef.current.trim() === '') setText(code);
+        if (textRef.current.trim() === code) list(found, code);
+        else if (!options.cleared) return;
+        if (found.length === 0 || textRef.current.trim() !== code)
+          toast.warning(t('search.notFound', { code }), { product: true });
       } catch (err) {
         handleError(err, { toast: true });
       } finally {
@@ -224,6 +228,7 @@ export function PosSearch({
       onReservationNumber,
       clearIfStill,
       list,
+      setText,
       t,
     ],
   );
@@ -317,7 +322,10 @@ export function PosSearch({
         return;
       }
       typedSeq.current++;
-      void resolve(code);
+      // A scanner's code leaves the box at once: the next scan may follow before this one's
+      // lookup answers, and must not be typed after it (two codes in one box, neither found).
+      if (isScan) setText('');
+      void resolve(code, { cleared: isScan });
     }
   };
 

@@ -6,7 +6,7 @@ import type { Queue } from 'bullmq';
 import Decimal from 'decimal.js';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import {
   LIMITS,
   MAX_IMEIS,
@@ -42,6 +42,9 @@ import {
   STOCK_COLUMN_KEYS,
   type RowStock,
 } from './excel-stock';
+
+/** The namespace of a keyed background import's job id (UUIDv5 of the key and the request's hash). */
+const IMPORT_JOB_NAMESPACE = '5b0f6f1e-3c2a-4d8e-9a41-0c7d2e6b9f10';
 
 /** Files with more rows than this import as a background job with progress (default). */
 export const IMPORT_JOB_THRESHOLD = 2000;
@@ -588,7 +591,8 @@ export class ExcelService {
       // once per key in any case (CommandRunner). A corrected file under the same key is another
       // request: another job, whose command the key then refuses (409) or runs after a failure.
       const idem = meta.idempotency;
-      const jobId = idem ? `import-${idem.key}-${idem.hash.slice(0, 16)}` : uuidv7();
+      // (a UUID, as GET /jobs/{id} takes: derived from the key and the request's hash)
+      const jobId = idem ? uuidv5(`${idem.key}:${idem.hash}`, IMPORT_JOB_NAMESPACE) : uuidv7();
       await this.queue.add(
         'import-products',
         { file: buffer.toString('base64'), user, meta, locale },
