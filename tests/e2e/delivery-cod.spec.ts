@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, ownInventory, scan, signIn, writeHeaders } from './support';
 
 // Issue 30 item 21: cash on delivery is not credit. The demo cashier (no can_grant_credit) sells
 // at the till with nothing paid and no customer: the remainder cannot go on account, but it can be
@@ -20,17 +20,7 @@ test('a cashier without the credit permission books a cash-on-delivery order fro
 }, testInfo) => {
   // Signed in onto the till (the reads below need no page).
   await signIn(page, 'cashier', undefined, { to: '/POS' });
-  const session = (await (await page.request.get('/api/auth/session')).json()) as {
-    user: { branchId: string };
-  };
-  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
-    id: string;
-    branchId: string;
-    isDefault?: boolean;
-  }[];
-  const inventory =
-    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
-    inventories.find((i) => i.branchId === session.user.branchId)!;
+  const { inventory } = await ownInventory(page.request);
   const found = (await (
     await page.request.get(`/api/variants/search?q=DEMO&inventoryId=${inventory.id}&limit=30`)
   ).json()) as Variant[];

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, openInApp, scan, signIn, writeHeaders } from './support';
+import {
+  dismissLowStockWhenShown,
+  openInApp,
+  ownInventory,
+  scan,
+  signIn,
+  writeHeaders,
+} from './support';
 
 // Issue 18 item 3: the branch manager sells at the POS and marks the sale for delivery, assigns
 // the demo driver; the driver, on a phone-sized screen, takes it out and delivers it (cash on
@@ -38,17 +45,7 @@ test('a delivery sale goes assigned → out → delivered and the driver’s cas
 }) => {
   // --- The manager sells one item in cash at the POS.
   await signIn(page, 'manager', undefined, { to: '/POS' });
-  const session = (await (await page.request.get('/api/auth/session')).json()) as {
-    user: { branchId: string };
-  };
-  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
-    id: string;
-    branchId: string;
-    isDefault?: boolean;
-  }[];
-  const inventory =
-    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
-    inventories.find((i) => i.branchId === session.user.branchId)!;
+  const { session, inventory } = await ownInventory(page.request);
   const found = (await (
     await page.request.get(`/api/variants/search?q=DEMO&inventoryId=${inventory.id}&limit=30`)
   ).json()) as Variant[];

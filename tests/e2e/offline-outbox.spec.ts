@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   dismissLowStockWhenShown,
   openShiftOnFreeRegister,
+  ownInventory,
   scan,
   signIn,
   writeHeaders,
@@ -59,17 +60,7 @@ test('offline sales wait on the device, survive the page, and are sent once', as
   test.slow();
   await prepare(page);
   await signIn(page, 'cashier');
-  const session = (await (await page.request.get('/api/auth/session')).json()) as {
-    user: { branchId: string };
-  };
-  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
-    id: string;
-    branchId: string;
-    isDefault?: boolean;
-  }[];
-  const inventory =
-    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
-    inventories.find((i) => i.branchId === session.user.branchId)!;
+  const { inventory } = await ownInventory(page.request);
   const picked: Variant[] = [];
   for (let n = 1; n <= 60 && picked.length < 3; n++) {
     const sku = `DEMO-${String(n).padStart(7, '0')}`;

@@ -3,6 +3,7 @@ import {
   dismissLowStockWhenShown,
   openInApp,
   openShiftOnFreeRegister,
+  ownInventory,
   scan,
   signIn,
   writeHeaders,
@@ -76,18 +77,7 @@ test('cashier sells two scanned items (cash + card), prints, returns one in the 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
   // --- Real demo barcodes with stock in the cashier's branch.
-  const session = (await (await page.request.get('/api/auth/session')).json()) as {
-    user: { branchId: string };
-  };
-  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
-    id: string;
-    branchId: string;
-    isDefault?: boolean;
-  }[];
-  const inventory =
-    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
-    inventories.find((i) => i.branchId === session.user.branchId);
-  expect(inventory).toBeTruthy();
+  const { inventory } = await ownInventory(page.request);
   const picked: Variant[] = [];
   for (let n = 1; n <= 60 && picked.length < 2; n++) {
     const sku = `DEMO-${String(n).padStart(7, '0')}`;
@@ -288,17 +278,7 @@ test('scans faster than the lookup: each code its own line; an unknown one in be
   const current = await (await page.request.get('/api/Shift/current')).text();
   const opened =
     !current || current === 'null' ? await openShiftOnFreeRegister(page.request, 0, 80) : null;
-  const session = (await (await page.request.get('/api/auth/session')).json()) as {
-    user: { branchId: string };
-  };
-  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
-    id: string;
-    branchId: string;
-    isDefault?: boolean;
-  }[];
-  const inventory =
-    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
-    inventories.find((i) => i.branchId === session.user.branchId)!;
+  const { inventory } = await ownInventory(page.request);
   const found = (await (
     await page.request.get(`/api/variants/search?q=DEMO&inventoryId=${inventory.id}&limit=30`)
   ).json()) as Variant[];

@@ -357,3 +357,22 @@ export const storeDay = (offsetDays = 0) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(
     new Date(Date.now() + offsetDays * 86_400_000),
   );
+
+/**
+ * The signed-in user's branch and the inventory the till sells from there (its default one, else
+ * its first), read through the API as the page would.
+ */
+export async function ownInventory(request: APIRequestContext) {
+  const session = (await (await request.get('/api/auth/session')).json()) as {
+    user: { branchId: string };
+  };
+  const inventories = (await (await request.get('/api/Inventories/options')).json()) as {
+    id: string;
+    branchId: string;
+    isDefault?: boolean;
+  }[];
+  const mine = inventories.filter((i) => i.branchId === session.user.branchId);
+  const inventory = mine.find((i) => i.isDefault) ?? mine[0];
+  expect(inventory, 'an inventory in the signed-in branch').toBeTruthy();
+  return { session, inventory };
+}

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   dismissLowStockWhenShown,
   loadSignedIn,
+  ownInventory,
   scan,
   signInRequest,
   writeHeaders,
@@ -26,17 +27,7 @@ test('the refused side of a race for the last units says why inside the payment 
   await dismissLowStockWhenShown(page);
   // The shift opened through the API; the page loads once, on the till.
   await signInRequest(page.request, 'cashier');
-  const session = (await (await page.request.get('/api/auth/session')).json()) as {
-    user: { branchId: string };
-  };
-  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
-    id: string;
-    branchId: string;
-    isDefault?: boolean;
-  }[];
-  const inventory =
-    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
-    inventories.find((i) => i.branchId === session.user.branchId)!;
+  const { inventory } = await ownInventory(page.request);
   let variant: Variant | undefined;
   for (let n = 60; n >= 1 && !variant; n--) {
     const sku = `DEMO-${String(n).padStart(7, '0')}`;
