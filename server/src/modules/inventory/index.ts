@@ -18,10 +18,9 @@ export {
   type TrackedLine,
 } from './services/tracked-stock';
 export {
-  anyTracked,
-  checkSaleTracked,
   returnTracked,
   sellTracked,
+  trackedLinesOf,
   type ExpiredSold,
   type MovementOf,
   type ReturnTrackedLine,

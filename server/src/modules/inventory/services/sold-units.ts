@@ -44,6 +44,33 @@ export const anyTracked = (info: Map<string, ProductTracking>): boolean =>
   [...info.values()].some((p) => p.tracking !== 'none');
 
 /**
+ * A request's lines (a sale's `lines`, a repair ticket's `parts`) as tracked lines named by
+ * `prefix`, checked before anything is written when any of them is tracked or names a unit or a
+ * lot; `tracked` says whether the command has units or lots to move after its ledger movements.
+ */
+export function trackedLinesOf(
+  prefix: string,
+  lines: readonly {
+    variantId: string;
+    quantity: number;
+    serials?: readonly string[] | null;
+    lot?: string | null;
+  }[],
+  info: Map<string, ProductTracking>,
+): { lines: SaleTrackedLine[]; tracked: boolean } {
+  const tracked: SaleTrackedLine[] = lines.map((l, i) => ({
+    field: `${prefix}.${i}`,
+    variantId: l.variantId,
+    quantity: l.quantity,
+    serials: l.serials ?? null,
+    lot: l.lot ?? null,
+  }));
+  const any = anyTracked(info) || tracked.some((l) => l.serials || l.lot);
+  if (any) checkSaleTracked(tracked, info);
+  return { lines: tracked, tracked: any };
+}
+
+/**
  * The sale's tracked lines checked on their own, before anything is written: a serial product's
  * line carries one code per unit (an IMEI for a phone; no code twice on the sale), no lot; a batch
  * product's may name a lot, carries no serials; an untracked one neither.

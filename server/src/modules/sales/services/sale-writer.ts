@@ -15,9 +15,8 @@ import type { CommandTransaction } from '../../../core/cqrs';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import {
-  anyTracked,
   assertUnitsNotOnTransfer,
-  checkSaleTracked,
+  trackedLinesOf,
   netValueChange,
   pushStockEvents,
   returnTracked,
@@ -135,15 +134,11 @@ export class SaleWriter {
     // its units and lots leave stock after the ledger's movements below. Never waived offline: a
     // till that sold a unit the server does not hold has its sale refused (the till's refused list).
     const tracking = trackingInfo(ctx.variants);
-    const trackedLines: SaleTrackedLine[] = dto.lines.map((l, i) => ({
-      field: `lines.${i}`,
-      variantId: l.variantId,
-      quantity: l.quantity,
-      serials: l.serials ?? null,
-      lot: l.lot ?? null,
-    }));
-    const hasTracked = anyTracked(tracking) || trackedLines.some((l) => l.serials || l.lot);
-    if (hasTracked) checkSaleTracked(trackedLines, tracking);
+    const { lines: trackedLines, tracked: hasTracked } = trackedLinesOf(
+      'lines',
+      dto.lines,
+      tracking,
+    );
     const customer = dto.customerId ? await lockCustomer(m, dto.customerId) : null;
     // Cash on delivery (issue 30 item 21): what stays unpaid is owed by the delivery order and its
     // driver (the COD receivable), not by the customer: no credit checks, no customer ledger row.

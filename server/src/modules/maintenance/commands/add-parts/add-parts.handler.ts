@@ -9,9 +9,8 @@ import {
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
 import {
-  anyTracked,
   assertUnitsNotOnTransfer,
-  checkSaleTracked,
+  trackedLinesOf,
   pushStockEvents,
   sellTracked,
   StockLedger,
@@ -74,15 +73,7 @@ export class AddPartsHandler extends TransactionalCommandHandler<AddPartsCommand
     // A serial-tracked part names its units, a batch-tracked one may name its lot (else first
     // expiry first out), checked as a sale's lines before anything is written (docs/decisions/0123).
     const tracking = await trackingOf(m, ids);
-    const trackedLines: SaleTrackedLine[] = lines.map((l, i) => ({
-      field: `parts.${i}`,
-      variantId: l.variantId,
-      quantity: l.quantity,
-      serials: l.serials ?? null,
-      lot: l.lot ?? null,
-    }));
-    const hasTracked = anyTracked(tracking) || trackedLines.some((l) => l.serials || l.lot);
-    if (hasTracked) checkSaleTracked(trackedLines, tracking);
+    const { lines: trackedLines, tracked: hasTracked } = trackedLinesOf('parts', lines, tracking);
 
     const changes = await this.ledger.apply(
       m,
