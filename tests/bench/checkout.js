@@ -192,10 +192,21 @@ async function main() {
     // index scans already; the relay sets the same for its pass).
     pool.on('connect', (client) => client.query('SET enable_bitmapscan = off'));
     // Named (prepared) statements, as the API's sale uses: parsed and planned once per connection.
-    const prep = (strings) => {
-      const text = strings.raw.join('');
+    const prep = (strings, ...parts) => {
+      const text = strings.raw.reduce((all, piece, k) => all + piece + (parts[k] ?? ''), '');
       return { name: `bench_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
     };
+    // The events as the server writes them: one outbox row per transaction since 0130 (a commit
+    // before it, `--root`, has the table of one row per event).
+    const batched = (await pool.query(`SELECT to_regclass('outbox_batches') IS NOT NULL AS b`))
+      .rows[0].b;
+    const outboxInsert = (types, payloads, ids, branch) =>
+      batched
+        ? `INSERT INTO outbox_batches (id, events)
+           SELECT (${ids}::uuid[])[1], jsonb_agg(jsonb_build_object('id', t.id, 'type', t.type, 'branchId', ${branch}::uuid, 'payload', t.payload) ORDER BY t.n)
+             FROM unnest(${types}::text[], ${payloads}::jsonb[], ${ids}::uuid[]) WITH ORDINALITY AS t(type, payload, id, n)`
+        : `INSERT INTO outbox (id, type, branch_id, payload)
+           SELECT t.id, t.type, ${branch}, t.payload FROM unnest(${types}::text[], ${payloads}::jsonb[], ${ids}::uuid[]) AS t(type, payload, id)`;
     const rawSaleOn = async (client, c, i, n) => {
       const id = randomUUID();
       const lines = basket(i, n)
@@ -320,8 +331,7 @@ async function main() {
             prep`WITH a AS (
                INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, after)
                VALUES ($7::uuid, $1, '127.0.0.1', 'bench', 'sale.create', 'sale', $2, $3))
-             INSERT INTO outbox (id, type, branch_id, payload)
-             SELECT t.id, t.type, $4, t.payload FROM unnest($5::text[], $6::jsonb[], $8::uuid[]) AS t(type, payload, id)`,
+             ${outboxInsert('$5', '$6', '$8', '$4')}`,
             [c.userId, id, audit, branch.id, types, payloads, uuidv7(), eventIds],
           );
         else
@@ -329,9 +339,7 @@ async function main() {
             prep`WITH a AS (
                INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, after)
                VALUES ($20::uuid, $9, '127.0.0.1', 'bench', 'sale.create', 'sale', $7, $15)),
-             ev AS (
-               INSERT INTO outbox (id, type, branch_id, payload)
-               SELECT t.id, t.type, $6, t.payload FROM unnest($16::text[], $17::jsonb[], $21::uuid[]) AS t(type, payload, id)),
+             ev AS (${outboxInsert('$16', '$17', '$21', '$6')}),
              tally AS (
                INSERT INTO shift_sales_tallies AS t (shift_id, invoice_count, sales, returns, cost, returned_cost, payments_in, by_method)
                VALUES ($1, 1, $2, 0, $3, 0, $2, jsonb_build_object($4::text, $2::bigint))

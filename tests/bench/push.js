@@ -217,12 +217,12 @@ async function main() {
       const c = await pg.connect();
       try {
         await c.query('BEGIN');
-        await c.query('INSERT INTO outbox (id, type, branch_id, payload) VALUES ($1, $2, $3, $4)', [
-          id,
-          'stock.changed',
-          branchId,
-          payload,
-        ]);
+        // One event in its own batch, as a command with one event writes it (decision 0130).
+        await c.query(
+          `INSERT INTO outbox_batches (id, events)
+           VALUES ($1, jsonb_build_array(jsonb_build_object('id', $1::uuid, 'type', $2::text, 'branchId', $3::uuid, 'payload', $4::jsonb)))`,
+          [id, 'stock.changed', branchId, payload],
+        );
         await c.query(`SELECT pg_notify('outbox', $1)`, [branchId]);
         await c.query('COMMIT');
         committedAt.set(id, { t: performance.now(), wall: Date.now(), i });

@@ -182,8 +182,10 @@ export async function tableCounts(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
   );
   const out: Record<string, number> = {};
+  // `outbox` is a view of the events since 0130; leaving it out leaves out the table it reads.
+  const skip = new Set(except.flatMap((t) => (t === 'outbox' ? [t, 'outbox_batches'] : [t])));
   for (const { table_name } of tables) {
-    if (except.includes(table_name)) continue;
+    if (skip.has(table_name)) continue;
     // A command answered without a change (a retry of a client id) still keeps its request's
     // Idempotency-Key with that answer; tests/medium/idempotency.spec.ts checks the keys.
     if (table_name === 'idempotency_keys') continue;

@@ -79,7 +79,9 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         const [row] = await dataSource
-          .query(`SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL`)
+          .query(
+            `SELECT COALESCE(sum(jsonb_array_length(events)), 0)::int AS n FROM outbox_batches WHERE published_at IS NULL`,
+          )
           .catch(() => [{ n: -1 }]);
         this.set(row.n);
       },
@@ -92,7 +94,7 @@ export class MetricsService {
         // The oldest by seq, on the partial index of unpublished rows: one row read, whatever the backlog.
         const [row] = await dataSource
           .query(
-            `SELECT EXTRACT(EPOCH FROM now() - created_at)::float8 AS s FROM outbox
+            `SELECT EXTRACT(EPOCH FROM now() - created_at)::float8 AS s FROM outbox_batches
               WHERE published_at IS NULL ORDER BY seq LIMIT 1`,
           )
           .catch(() => [{ s: -1 }]);

@@ -76,9 +76,10 @@ export class OutboxService {
       (sql, k) =>
         `UNION ALL SELECT ${bind(uuidv7())}::uuid, d.type, d.branch_id, d.payload, ${k + 1 + events.length} FROM (${sql(bind)}) d`,
     );
-    // WITH ORDINALITY keeps the events' order in the outbox sequence. NOTIFY is delivered only
-    // when the transaction commits, so the relay wakes right after the commit (a command's events
-    // skip it: the command runner wakes the relay after its commit, see OutboxWakeup).
+    // One row for the transaction's events (docs/decisions/0130), in this order (WITH ORDINALITY,
+    // derived ones last); none when there are none (a derived query may find nothing). NOTIFY is
+    // delivered only when the transaction commits, so the relay wakes right after the commit (a
+    // command's events skip it: the command runner wakes the relay after its commit, OutboxWakeup).
     await preparedQuery(
       m,
       `WITH ${audit}
@@ -87,8 +88,12 @@ export class OutboxService {
          SELECT id, type, branch_id, payload::jsonb AS payload, n
            FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) WITH ORDINALITY AS t(id, type, branch_id, payload, n)
          ${more.join('\n')}),
-       e AS (INSERT INTO outbox (id, type, branch_id, payload) SELECT id, type, branch_id, payload FROM src ORDER BY n RETURNING branch_id)
-       ${extra.notify === false ? 'SELECT 1' : `SELECT pg_notify('outbox', (SELECT branch_id::text FROM e LIMIT 1))`}`,
+       e AS (INSERT INTO outbox_batches (id, events)
+             SELECT ${bind(uuidv7())}::uuid,
+                    jsonb_agg(jsonb_build_object('id', id, 'type', type, 'branchId', branch_id, 'payload', payload) ORDER BY n)
+               FROM src HAVING count(*) > 0
+             RETURNING id)
+       ${extra.notify === false ? 'SELECT 1' : `SELECT pg_notify('outbox', (SELECT id::text FROM e))`}`,
       params,
     );
     return ids;
