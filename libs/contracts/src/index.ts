@@ -13,6 +13,7 @@ export * from './idempotency';
 export * from './device-grant';
 export * from './device-catalog';
 export * from './customer-display';
+export * from './display-images';
 export * from './i18n/messages';
 export * from './i18n/messages-ar';
 export * from './i18n/messages-en';
