@@ -1,7 +1,6 @@
 // The customer display's idle slideshow (issue 35 item 3, docs/decisions/0129): the store's
 // images, store-wide or a branch's own, uploaded on /SystemSettings and shown by /CustomerDisplay
-// while the till is idle.
-import { ArrayMaxSize, ArrayUnique, IsArray, IsOptional, IsUUID } from 'class-validator';
+// while the till is idle. Its DTO classes: dto/display-images.dto.ts.
 
 /** At most this many images per screen (store-wide, or one branch's own). */
 export const DISPLAY_IMAGES_MAX = 8;
@@ -16,21 +15,6 @@ export const DISPLAY_IMAGES_PATH = '/DisplayImages';
 
 /** The upload's form field (multipart) and the name its errors give it. */
 export const DISPLAY_IMAGE_FIELD = 'image';
-
-/** Which screen: a branch's own images, or none named: the store-wide set. */
-export class DisplayImagesScopeDto {
-  @IsOptional() @IsUUID() branchId?: string;
-}
-
-/** A screen's images in their new order: every one of them, once. */
-export class DisplayImagesOrderDto {
-  @IsOptional() @IsUUID() branchId?: string;
-  @IsArray()
-  @ArrayUnique()
-  @ArrayMaxSize(DISPLAY_IMAGES_MAX)
-  @IsUUID('all', { each: true })
-  imageIds: string[];
-}
 
 export type DisplayImageDto = {
   id: string;

@@ -21,6 +21,7 @@ export * from './dto/auth.dto';
 export * from './dto/account.dto';
 export * from './account-step';
 export * from './dto/branch.dto';
+export * from './dto/display-images.dto';
 export * from './dto/role.dto';
 export * from './dto/user.dto';
 export * from './dto/settings.dto';

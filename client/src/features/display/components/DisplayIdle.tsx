@@ -3,13 +3,53 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { DisplaySlideshow } from './DisplaySlideshow';
 
-/** Nothing in the cart: the store's logo (or its name) on a calm background. */
-export function DisplayIdle({ name, logo }: { name: string; logo: string | null }) {
+/**
+ * Nothing in the cart: the store's images one after another with a welcome under them
+ * (docs/decisions/0129), or, without images, the store's logo (or its name) on a calm background.
+ */
+export function DisplayIdle({
+  name,
+  logo,
+  slides,
+}: {
+  name: string;
+  logo: string | null;
+  slides: string[];
+}) {
   const { t } = useTranslation('display');
+  if (slides.length)
+    return (
+      <Box
+        data-testid="display-idle"
+        data-slides={slides.length}
+        sx={{ flex: 1, position: 'relative', bgcolor: 'background.default' }}
+      >
+        <DisplaySlideshow slides={slides} alt={(n) => t('idle.slide', { n, name })} />
+        <Box
+          sx={(theme) => ({
+            position: 'absolute',
+            insetInline: 0,
+            insetBlockEnd: 0,
+            py: 2,
+            px: 4,
+            textAlign: 'center',
+            bgcolor: alpha(theme.palette.background.paper, 0.82),
+            borderBlockStart: 1,
+            borderColor: 'divider',
+          })}
+        >
+          <Typography sx={{ fontSize: 'clamp(1.25rem, 2.6vw, 2rem)', fontWeight: 700 }}>
+            {t('idle.welcome')}
+          </Typography>
+        </Box>
+      </Box>
+    );
   return (
     <Stack
       data-testid="display-idle"
+      data-slides={0}
       sx={(theme) => ({
         flex: 1,
         alignItems: 'center',

@@ -16,7 +16,9 @@ describe('RemoveDisplayImageHandler', () => {
       ],
     ]);
     const runner = fakeRunner(m);
-    await new RemoveDisplayImageHandler(runner).execute(new RemoveDisplayImageCommand('b', testMeta));
+    await new RemoveDisplayImageHandler(runner).execute(
+      new RemoveDisplayImageCommand('b', testMeta),
+    );
     expect(m.calls.filter((c) => c.sql === 'delete').map((c) => c.params[1])).toEqual([
       { id: 'b' },
       { id: 'f-2' },

@@ -24,10 +24,9 @@ export class RemoveDisplayImageHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<{ id: string }> {
     const [image]: { branch_id: string | null; file_id: string; position: number }[] =
-      await tx.m.query(
-        'SELECT branch_id, file_id, position FROM display_images WHERE id = $1',
-        [id],
-      );
+      await tx.m.query('SELECT branch_id, file_id, position FROM display_images WHERE id = $1', [
+        id,
+      ]);
     if (!image) throw Errors.notFound();
     const screen = await lockScreen(tx.m, image.branch_id);
     if (!screen.some((s) => s.id === id)) throw Errors.notFound();
