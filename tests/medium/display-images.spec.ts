@@ -32,6 +32,7 @@ describe('display images', () => {
     c.agent
       .post(`/api/DisplayImages${branchId ? `?branchId=${branchId}` : ''}`)
       .set('X-CSRF-Token', c.csrf)
+      .set('Cookie', `locale=${c.locale}`)
       .attach('image', file.buffer, { filename: file.name, contentType: file.type });
   const rows = async () =>
     (await t.ds.query('SELECT count(*)::int AS n FROM display_images'))[0].n as number;
@@ -147,7 +148,9 @@ describe('display images', () => {
     expect((await screen()).map((i) => i.id)).toEqual(reversed);
     // not exactly this screen's images: refused, the order kept
     for (const imageIds of [reversed.slice(1), [...reversed.slice(1), own.body.id]]) {
-      const wrong = await admin.put('/api/DisplayImages/order', { imageIds });
+      const wrong = await admin
+        .put('/api/DisplayImages/order', { imageIds })
+        .set('Cookie', 'locale=en');
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe('"Display images" must list each image of this screen once');
     }
