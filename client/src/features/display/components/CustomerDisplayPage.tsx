@@ -108,13 +108,13 @@ function PairedDisplay({ register, onUnpair }: { register: number; onUnpair: () 
         {store.logo && (
           <Box component="img" src={store.logo} alt="" sx={{ blockSize: 40, inlineSize: 'auto' }} />
         )}
-        {/* the idle screen shows the store's name large: not twice */}
+        {/* the idle screen without images shows the store's name large: not twice */}
         <Typography
           sx={{
             fontWeight: 700,
             fontSize: 22,
             flex: 1,
-            visibility: phase === 'idle' && !store.logo ? 'hidden' : 'visible',
+            visibility: phase === 'idle' && !store.logo && !slides.length ? 'hidden' : 'visible',
           }}
           noWrap
         >

@@ -21,30 +21,29 @@ export function DisplayIdle({
   const { t } = useTranslation('display');
   if (slides.length)
     return (
-      <Box
+      <Stack
         data-testid="display-idle"
         data-slides={slides.length}
-        sx={{ flex: 1, position: 'relative', bgcolor: 'background.default' }}
+        sx={{ flex: 1, minBlockSize: 0, bgcolor: 'background.default' }}
       >
-        <DisplaySlideshow slides={slides} alt={(n) => t('idle.slide', { n, name })} />
-        <Box
-          sx={(theme) => ({
-            position: 'absolute',
-            insetInline: 0,
-            insetBlockEnd: 0,
-            py: 2,
+        <Box sx={{ flex: 1, minBlockSize: 0, position: 'relative' }}>
+          <DisplaySlideshow slides={slides} alt={(n) => t('idle.slide', { n, name })} />
+        </Box>
+        <Typography
+          sx={{
+            py: 1.5,
             px: 4,
             textAlign: 'center',
-            bgcolor: alpha(theme.palette.background.paper, 0.82),
+            fontSize: 'clamp(1.25rem, 2.6vw, 2rem)',
+            fontWeight: 700,
+            bgcolor: 'background.paper',
             borderBlockStart: 1,
             borderColor: 'divider',
-          })}
+          }}
         >
-          <Typography sx={{ fontSize: 'clamp(1.25rem, 2.6vw, 2rem)', fontWeight: 700 }}>
-            {t('idle.welcome')}
-          </Typography>
-        </Box>
-      </Box>
+          {t('idle.welcome')}
+        </Typography>
+      </Stack>
     );
   return (
     <Stack
