@@ -19,11 +19,11 @@ export function DisplaySlideshow({
   const [index, setIndex] = useState(0);
   const count = slides.length;
   useEffect(() => {
-    setIndex((i) => (i < count ? i : 0));
     if (count < 2) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), DISPLAY_SLIDE_MS);
     return () => window.clearInterval(timer);
   }, [count]);
+  // a list grown shorter meanwhile: back to the first
   const shown = index < count ? index : 0;
   return (
     <Box
