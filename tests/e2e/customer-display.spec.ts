@@ -105,6 +105,20 @@ async function world(owner: Owner, stamp: string) {
   return { branch, items, promotion, cashier: `cdc${stamp}`, display: `cdd${stamp}` };
 }
 
+/** The cashier's shift on a free register of the new branch, on /POS (printing stubbed). */
+async function openTill(browser: Browser, cashier: string) {
+  const tillContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const till = await tillContext.newPage();
+  await till.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  await signInRequest(till.request, cashier, 'password-123');
+  const { register } = await openShiftOnFreeRegister(till.request, 0, 40);
+  await loadSignedIn(till, '/POS');
+  await expect(till.getByTestId('pos-screen')).toBeVisible();
+  return { tillContext, till, register };
+}
+
 /** Records, in the display's page, when each snapshot's render reached the DOM. */
 async function recordRenders(display: Page) {
   await display.evaluate(() => {
@@ -137,15 +151,7 @@ test('every change at the till shows on the customer display of its register wit
   const w = await world(owner, stamp);
 
   // --- The till: the cashier's shift on a free register of the new branch, on /POS.
-  const tillContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const till = await tillContext.newPage();
-  await till.addInitScript(() => {
-    window.print = () => undefined;
-  });
-  await signInRequest(till.request, w.cashier, 'password-123');
-  const { register } = await openShiftOnFreeRegister(till.request, 0, 40);
-  await loadSignedIn(till, '/POS');
-  await expect(till.getByTestId('pos-screen')).toBeVisible();
+  const { tillContext, till, register } = await openTill(browser, w.cashier);
 
   // --- The display: another device, its own account of the branch, paired with the register.
   const displayContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -435,15 +441,7 @@ test('the idle customer display cycles the images set on the settings screen; a 
   await expect.poll(srcs).toEqual([amber, teal]);
 
   // --- The till and its display (another device, the branch's display account).
-  const tillContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const till = await tillContext.newPage();
-  await till.addInitScript(() => {
-    window.print = () => undefined;
-  });
-  await signInRequest(till.request, w.cashier, 'password-123');
-  const { register } = await openShiftOnFreeRegister(till.request, 0, 40);
-  await loadSignedIn(till, '/POS');
-  await expect(till.getByTestId('pos-screen')).toBeVisible();
+  const { tillContext, till, register } = await openTill(browser, w.cashier);
   const displayContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const display = await displayContext.newPage();
   await display.addInitScript(

@@ -1,14 +1,12 @@
 import { DISPLAY_IMAGE_MAX_BYTES, DISPLAY_IMAGES_MAX, type DisplayImageDto } from '@pos/contracts';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
+import { TINY_PNG } from '../fixtures/images';
 
 // Issue 35 item 3, docs/decisions/0129: the customer display's idle images. An administrator
 // uploads them (PNG, JPEG or WebP, ≤ 1 MB, 8 per screen), orders and removes them, store-wide or
 // for one branch; a display reads its branch's own, else the store's; bad input is a localised
 // 400 naming the field and writes nothing.
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
+const PNG = TINY_PNG;
 
 describe('display images', () => {
   let t: TestApp;

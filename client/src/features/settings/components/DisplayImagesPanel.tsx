@@ -19,7 +19,7 @@ import {
   type DisplayImageDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBranchOptions } from '../../branches';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
@@ -157,40 +157,25 @@ export function DisplayImagesPanel({ canWrite }: { canWrite: boolean }) {
             </Typography>
             {canWrite && (
               <>
-                <Tooltip title={t('display.earlier')}>
-                  <span>
-                    <IconButton
-                      aria-label={t('display.earlier')}
-                      disabled={busy || index === 0}
-                      onClick={() => move(index, -1)}
-                    >
-                      <ArrowUpward />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-                <Tooltip title={t('display.later')}>
-                  <span>
-                    <IconButton
-                      aria-label={t('display.later')}
-                      disabled={busy || index === rows.length - 1}
-                      onClick={() => move(index, 1)}
-                    >
-                      <ArrowDownward />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-                <Tooltip title={t('display.remove')}>
-                  <span>
-                    <IconButton
-                      aria-label={t('display.remove')}
-                      disabled={busy}
-                      onClick={() => remove.mutate(image.id)}
-                      data-testid="display-image-remove"
-                    >
-                      <DeleteOutlined />
-                    </IconButton>
-                  </span>
-                </Tooltip>
+                <RowButton
+                  label={t('display.earlier')}
+                  disabled={busy || index === 0}
+                  onClick={() => move(index, -1)}
+                  icon={<ArrowUpward />}
+                />
+                <RowButton
+                  label={t('display.later')}
+                  disabled={busy || index === rows.length - 1}
+                  onClick={() => move(index, 1)}
+                  icon={<ArrowDownward />}
+                />
+                <RowButton
+                  label={t('display.remove')}
+                  disabled={busy}
+                  onClick={() => remove.mutate(image.id)}
+                  icon={<DeleteOutlined />}
+                  testId="display-image-remove"
+                />
               </>
             )}
           </Stack>
@@ -217,5 +202,29 @@ export function DisplayImagesPanel({ canWrite }: { canWrite: boolean }) {
         <AdminOnlyNote />
       )}
     </Box>
+  );
+}
+
+/** One image's button: its icon, its name as tooltip and accessible label. */
+function RowButton(props: {
+  label: string;
+  icon: ReactNode;
+  disabled: boolean;
+  onClick: () => void;
+  testId?: string;
+}) {
+  return (
+    <Tooltip title={props.label}>
+      <span>
+        <IconButton
+          aria-label={props.label}
+          disabled={props.disabled}
+          onClick={props.onClick}
+          data-testid={props.testId}
+        >
+          {props.icon}
+        </IconButton>
+      </span>
+    </Tooltip>
   );
 }
