@@ -395,6 +395,13 @@ test('the idle customer display cycles the images set on the settings screen; a 
   mkdirSync(SHOTS, { recursive: true });
   const stamp = String(Date.now()).slice(-7);
   const owner = await ownerApi(browser);
+  // the demo's three pictures are the first branch's own (the administrator's)
+  const demo = (await owner.call('get', '/api/DisplayImages/slides')) as {
+    scope: string;
+    images: { contentType: string }[];
+  };
+  expect(demo.scope).toBe('branch');
+  expect(demo.images.map((i) => i.contentType)).toEqual(['image/png', 'image/png', 'image/png']);
   const w = await world(owner, stamp);
 
   // --- The settings screen: the branch's own screen, two images, the second put first.
