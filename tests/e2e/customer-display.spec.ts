@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { TEST_ETA_COMPANY } from '../fixtures/eta-company';
 import {
   DEMO_PASSWORD,
@@ -104,6 +105,20 @@ async function world(owner: Owner, stamp: string) {
   return { branch, items, promotion, cashier: `cdc${stamp}`, display: `cdd${stamp}` };
 }
 
+/** The cashier's shift on a free register of the new branch, on /POS (printing stubbed). */
+async function openTill(browser: Browser, cashier: string) {
+  const tillContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const till = await tillContext.newPage();
+  await till.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  await signInRequest(till.request, cashier, 'password-123');
+  const { register } = await openShiftOnFreeRegister(till.request, 0, 40);
+  await loadSignedIn(till, '/POS');
+  await expect(till.getByTestId('pos-screen')).toBeVisible();
+  return { tillContext, till, register };
+}
+
 /** Records, in the display's page, when each snapshot's render reached the DOM. */
 async function recordRenders(display: Page) {
   await display.evaluate(() => {
@@ -136,15 +151,7 @@ test('every change at the till shows on the customer display of its register wit
   const w = await world(owner, stamp);
 
   // --- The till: the cashier's shift on a free register of the new branch, on /POS.
-  const tillContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const till = await tillContext.newPage();
-  await till.addInitScript(() => {
-    window.print = () => undefined;
-  });
-  await signInRequest(till.request, w.cashier, 'password-123');
-  const { register } = await openShiftOnFreeRegister(till.request, 0, 40);
-  await loadSignedIn(till, '/POS');
-  await expect(till.getByTestId('pos-screen')).toBeVisible();
+  const { tillContext, till, register } = await openTill(browser, w.cashier);
 
   // --- The display: another device, its own account of the branch, paired with the register.
   const displayContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -360,4 +367,164 @@ test('every change at the till shows on the customer display of its register wit
   await expect(display.getByTestId('display-store-name')).toBeVisible();
 
   await Promise.all([tillContext.close(), displayContext.close(), owner.context.close()]);
+});
+
+/** A wide picture of one colour with a lighter band: two of them tell each other apart at a glance. */
+function picture(rgb: [number, number, number]): Buffer {
+  const png = new PNG({ width: 640, height: 360 });
+  for (let y = 0; y < png.height; y += 1)
+    for (let x = 0; x < png.width; x += 1) {
+      const i = (y * png.width + x) * 4;
+      const band = y > 140 && y < 220 ? 70 : 0;
+      png.data[i] = Math.min(255, rgb[0] + band);
+      png.data[i + 1] = Math.min(255, rgb[1] + band);
+      png.data[i + 2] = Math.min(255, rgb[2] + band);
+      png.data[i + 3] = 255;
+    }
+  return PNG.sync.write(png);
+}
+
+// docs/decisions/0129: the idle screen's images. An administrator adds two to the branch's own
+// screen on /SystemSettings and orders them; the paired display, idle, cycles them (cross-fade;
+// none with reduced motion), keeps them when the network drops, and a new cart hides them at once.
+// Screenshots of the idle slideshow in ar and en, light and dark.
+test('the idle customer display cycles the images set on the settings screen; a cart hides them', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const stamp = String(Date.now()).slice(-7);
+  const owner = await ownerApi(browser);
+  // the demo's three pictures are the first branch's own (the administrator's)
+  const demo = (await owner.call('get', '/api/DisplayImages/slides')) as {
+    scope: string;
+    images: { contentType: string }[];
+  };
+  expect(demo.scope).toBe('branch');
+  expect(demo.images.map((i) => i.contentType)).toEqual(['image/png', 'image/png', 'image/png']);
+  const w = await world(owner, stamp);
+
+  // --- The settings screen: the branch's own screen, two images, the second put first.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await adminContext.newPage();
+  await signInRequest(admin.request, 'admin', DEMO_PASSWORD);
+  await loadSignedIn(admin, '/SystemSettings');
+  await admin.getByRole('tab', { name: 'شاشة العميل' }).click();
+  const panel = admin.getByTestId('display-images');
+  await panel.getByRole('combobox', { name: 'الشاشة' }).click();
+  await admin.getByRole('option', { name: w.branch.name }).click();
+  await expect(panel.getByTestId('display-images-empty')).toBeVisible();
+  const rows = panel.getByTestId('display-image');
+  const input = panel.getByTestId('display-image-input');
+  await input.setInputFiles({
+    name: 'teal.png',
+    mimeType: 'image/png',
+    buffer: picture([15, 118, 110]),
+  });
+  await expect(rows).toHaveCount(1);
+  await input.setInputFiles({
+    name: 'amber.png',
+    mimeType: 'image/png',
+    buffer: picture([194, 65, 12]),
+  });
+  await expect(rows).toHaveCount(2);
+  // another type is refused before it is sent
+  await input.setInputFiles({
+    name: 'a.gif',
+    mimeType: 'image/gif',
+    buffer: Buffer.from('GIF89a'),
+  });
+  await expect(admin.getByText('اختر صورة PNG أو JPEG أو WebP')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  const srcs = async () =>
+    rows.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+  const [teal, amber] = await srcs();
+  await rows.nth(1).getByRole('button', { name: 'اعرضها قبل' }).click();
+  await expect.poll(srcs).toEqual([amber, teal]);
+  await admin.reload();
+  await admin.getByRole('tab', { name: 'شاشة العميل' }).click();
+  await panel.getByRole('combobox', { name: 'الشاشة' }).click();
+  await admin.getByRole('option', { name: w.branch.name }).click();
+  await expect.poll(srcs).toEqual([amber, teal]);
+
+  // --- The till and its display (another device, the branch's display account).
+  const { tillContext, till, register } = await openTill(browser, w.cashier);
+  const displayContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const display = await displayContext.newPage();
+  await display.addInitScript(
+    (n) => localStorage.setItem('pos.customerDisplay.register', String(n)),
+    register,
+  );
+  await signInRequest(display.request, w.display, 'password-123');
+  await display.goto('/CustomerDisplay');
+  const screen = display.getByTestId('customer-display');
+  const idle = display.getByTestId('display-idle');
+  const show = display.getByTestId('display-slideshow');
+  const active = display.locator('[data-testid="display-slide"][data-active="true"]');
+  await expect(display.getByTestId('display-link')).toHaveAttribute('data-link', 'joined');
+  await expect(screen).toHaveAttribute('data-phase', 'idle');
+  await expect(idle).toHaveAttribute('data-slides', '2');
+  await expect(show).toHaveAttribute('data-count', '2');
+  await expect(display.getByTestId('display-store-name')).toHaveCount(0);
+  // it cycles: the first, the second (within the 6 s interval), the first again
+  await expect(show).toHaveAttribute('data-index', '0');
+  await expect(show).toHaveAttribute('data-index', '1', { timeout: 9_000 });
+  await expect(show).toHaveAttribute('data-index', '0', { timeout: 9_000 });
+  await expect(active).toBeVisible();
+  // a cross-fade, none where less motion is asked for (the suite's contexts ask for less)
+  const fade = () => active.evaluate((el) => getComputedStyle(el).transitionDuration);
+  expect(await fade()).toBe('0s');
+  await display.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await fade()).toBe('1.2s');
+  await display.emulateMedia({ reducedMotion: 'reduce' });
+
+  // --- The network drops: the display waits for its link and keeps its slideshow going.
+  await displayContext.setOffline(true);
+  await expect(display.getByTestId('display-link')).not.toHaveAttribute('data-link', 'joined', {
+    timeout: 20_000,
+  });
+  const before = await show.getAttribute('data-index');
+  await expect(show).not.toHaveAttribute('data-index', before!, { timeout: 9_000 });
+  await expect(active).toBeVisible();
+  expect(await active.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+    640,
+  );
+  await displayContext.setOffline(false);
+  await expect(display.getByTestId('display-link')).toHaveAttribute('data-link', 'joined', {
+    timeout: 30_000,
+  });
+
+  // --- Screenshots of the idle slideshow, ar and en, light and dark (the fade settled).
+  for (const v of [
+    { locale: 'ar', theme: 'light' },
+    { locale: 'ar', theme: 'dark' },
+    { locale: 'en', theme: 'light' },
+    { locale: 'en', theme: 'dark' },
+  ] as const) {
+    await displayContext.addCookies([
+      { name: 'locale', value: v.locale, url: display.url() },
+      { name: 'theme', value: v.theme, url: display.url() },
+    ]);
+    await display.reload();
+    await expect(display.locator('html')).toHaveAttribute('dir', v.locale === 'ar' ? 'rtl' : 'ltr');
+    await expect(display.getByTestId('display-link')).toHaveAttribute('data-link', 'joined');
+    await expect(idle).toHaveAttribute('data-slides', '2');
+    await expect(active).toBeVisible();
+    await expect.poll(() => active.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await display.screenshot({ path: join(SHOTS, `display-slides-${v.locale}-${v.theme}.png`) });
+  }
+
+  // --- A new cart hides the slideshow at once (the same render as the cart's first line).
+  await till.getByTestId('pos-search').focus();
+  await scan(till, w.items[0].barcode);
+  await expect(screen).toHaveAttribute('data-phase', 'cart');
+  expect(await show.count()).toBe(0);
+  await expect(display.getByTestId('display-line')).toHaveCount(1);
+
+  await Promise.all([
+    tillContext.close(),
+    displayContext.close(),
+    adminContext.close(),
+    owner.context.close(),
+  ]);
 });

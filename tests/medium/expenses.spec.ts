@@ -2,14 +2,12 @@ import type { ExpenseDto } from '@pos/contracts';
 import { ExpenseReminders } from '../../server/src/modules/expenses/jobs/expense-reminders';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 import { ownerMoney } from './support/money';
+import { TINY_PNG } from '../fixtures/images';
 
 // Issue 15 item 2: an expense paid out of a vault moves the vault, writes its ledger row and a
 // balanced entry (Dr the category's account + VAT input, Cr the vault's account); a void reverses
 // both; a bad file or an over-limit amount writes nothing; permissions and branch scope hold.
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
+const PNG = TINY_PNG;
 
 describe('expenses', () => {
   let t: TestApp;

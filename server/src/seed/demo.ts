@@ -21,6 +21,7 @@ import { seedDemoInstallments } from './installments-demo';
 import { seedDemoMaintenance } from './maintenance-demo';
 import { seedDemoEta } from './eta-demo';
 import { seedDemoEinvoices } from './einvoices-demo';
+import { seedDemoDisplayImages } from './display-images-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -188,6 +189,8 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   },
   // Purchase orders in every status, and through them a last vendor for some low items.
   (ds) => seedDemoPurchaseOrders(ds),
+  // The customer display's idle slideshow (issue 35 item 3): three pictures on the first branch.
+  (ds) => seedDemoDisplayImages(ds),
   // Expenses (issue 15): accounts for the categories, a month of expenses paid from each branch's
   // main vault, two monthly templates.
   seedDemoExpenses,

@@ -353,4 +353,6 @@ export const FIELD_LABELS_AR: Record<string, string> = {
   'field.imeiCount': 'عدد أرقام IMEI للجهاز',
   'field.lots': 'التشغيلات',
   'field.item.lots': 'التشغيلة {n}',
+  'field.displayImage': 'صورة شاشة العميل',
+  'field.imageIds': 'صور الشاشة',
 };

@@ -353,4 +353,6 @@ export const FIELD_LABELS_EN: Record<string, string> = {
   'field.imeiCount': 'IMEIs per device',
   'field.lots': 'Lots',
   'field.item.lots': 'lot {n}',
+  'field.displayImage': 'Customer display image',
+  'field.imageIds': 'Display images',
 };

@@ -28,6 +28,11 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.ID_REQUIRED_FOR_DELETE': 'يجب توفير معرف للحذف',
   'errors.PAYLOAD_TOO_LARGE': 'حجم البيانات المرسلة أكبر من المسموح',
   'errors.UNSUPPORTED_FILE': 'نوع الملف غير مدعوم',
+  'errors.DISPLAY_IMAGES_FULL':
+    'تتسع شاشة العميل لـ {max} صور على الأكثر؛ احذف صورة قبل إضافة أخرى',
+  'validation.displayImage.type': '"{field}" يجب أن تكون صورة PNG أو JPEG أو WebP',
+  'validation.fileTooLarge': '"{field}" لا يزيد حجمه على {max} ميجابايت',
+  'validation.displayImage.order': '"{field}" يجب أن تذكر كل صورة من صور هذه الشاشة مرة واحدة',
   'errors.CONFLICT': 'لا يمكن تنفيذ العملية لارتباطها ببيانات أخرى',
   'errors.IN_USE': 'لا يمكن الحذف لأن العنصر مستخدم',
   'errors.LAST_ADMIN': 'لا يمكن إيقاف أو تعديل صلاحيات آخر مدير للنظام',

@@ -28,6 +28,11 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.ID_REQUIRED_FOR_DELETE': 'An id is required to delete',
   'errors.PAYLOAD_TOO_LARGE': 'The request is larger than allowed',
   'errors.UNSUPPORTED_FILE': 'This file type is not supported',
+  'errors.DISPLAY_IMAGES_FULL':
+    'The customer display holds at most {max} images; remove one before adding another',
+  'validation.displayImage.type': '"{field}" must be a PNG, JPEG or WebP image',
+  'validation.fileTooLarge': '"{field}" must be at most {max} MB',
+  'validation.displayImage.order': '"{field}" must list each image of this screen once',
   'errors.CONFLICT': 'The operation conflicts with other data',
   'errors.IN_USE': 'It cannot be deleted because it is in use',
   'errors.LAST_ADMIN': 'The last system administrator cannot be deactivated or demoted',

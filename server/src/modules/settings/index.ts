@@ -14,3 +14,5 @@ export {
   StoreSettingsEntity,
 } from './entities/settings.entities';
 export { deviceReceiptData } from './queries/receipt-data.queries';
+export { AddDisplayImageCommand } from './commands/add-display-image/add-display-image.command';
+export { AddDisplayImageHandler } from './commands/add-display-image/add-display-image.handler';

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SettingsReader } from '../../core/auth/settings.reader';
 import {
+  DisplayImageEntity,
   FeatureEntity,
   FileEntity,
   SiteSettingsEntity,
@@ -15,6 +16,10 @@ import { UpdateStoreInfoHandler } from './commands/update-store-info/update-stor
 import { UpdateStoreSettingsHandler } from './commands/update-store-settings/update-store-settings.handler';
 import { UploadFileHandler } from './commands/upload-file/upload-file.handler';
 import { FilesController, SettingsController } from './controllers/settings.controller';
+import { DisplayImagesController } from './controllers/display-images.controller';
+import { AddDisplayImageHandler } from './commands/add-display-image/add-display-image.handler';
+import { OrderDisplayImagesHandler } from './commands/order-display-images/order-display-images.handler';
+import { RemoveDisplayImageHandler } from './commands/remove-display-image/remove-display-image.handler';
 import { SiteSettingsReader } from './settings.reader';
 
 /** Global: it provides core's `SettingsReader` (the guard reads the enabled modules through it). */
@@ -27,9 +32,10 @@ import { SiteSettingsReader } from './settings.reader';
       SiteSettingsEntity,
       FileEntity,
       StoreSettingsEntity,
+      DisplayImageEntity,
     ]),
   ],
-  controllers: [SettingsController, FilesController],
+  controllers: [SettingsController, FilesController, DisplayImagesController],
   providers: [
     { provide: SettingsReader, useClass: SiteSettingsReader },
     SetFeatureHandler,
@@ -38,6 +44,9 @@ import { SiteSettingsReader } from './settings.reader';
     UpdateSiteSettingsHandler,
     UpdateStoreSettingsHandler,
     UploadFileHandler,
+    AddDisplayImageHandler,
+    OrderDisplayImagesHandler,
+    RemoveDisplayImageHandler,
   ],
   exports: [SettingsReader],
 })

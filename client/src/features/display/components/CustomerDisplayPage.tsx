@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useReceiptData } from '../../../shared/ui/print';
 import { subscribeDisplay, type DisplayLink } from '../lib/receiver';
 import { forgetRegister, readRegister, saveRegister } from '../lib/pairing';
+import { useDisplaySlides } from '../lib/slides';
 import { DisplayCart } from './DisplayCart';
 import { DisplayDone } from './DisplayDone';
 import { DisplayIdle } from './DisplayIdle';
@@ -51,6 +52,8 @@ export default function CustomerDisplayPage() {
 function PairedDisplay({ register, onUnpair }: { register: number; onUnpair: () => void }) {
   const { t } = useTranslation('display');
   const store = useReceiptData();
+  // read while the cart shows too: the idle screen comes back with its images at once
+  const slides = useDisplaySlides();
   const [snapshot, setSnapshot] = useState<DisplaySnapshot | null>(null);
   const [link, setLink] = useState<DisplayLink>('waiting');
   const [expired, setExpired] = useState<number | null>(null);
@@ -105,13 +108,13 @@ function PairedDisplay({ register, onUnpair }: { register: number; onUnpair: () 
         {store.logo && (
           <Box component="img" src={store.logo} alt="" sx={{ blockSize: 40, inlineSize: 'auto' }} />
         )}
-        {/* the idle screen shows the store's name large: not twice */}
+        {/* the idle screen without images shows the store's name large: not twice */}
         <Typography
           sx={{
             fontWeight: 700,
             fontSize: 22,
             flex: 1,
-            visibility: phase === 'idle' && !store.logo ? 'hidden' : 'visible',
+            visibility: phase === 'idle' && !store.logo && !slides.length ? 'hidden' : 'visible',
           }}
           noWrap
         >
@@ -151,7 +154,7 @@ function PairedDisplay({ register, onUnpair }: { register: number; onUnpair: () 
       )}
       <Box sx={{ flex: 1, minBlockSize: 0, display: 'flex' }}>
         {phase === 'idle' || !snapshot ? (
-          <DisplayIdle name={store.name} logo={store.logo} />
+          <DisplayIdle name={store.name} logo={store.logo} slides={slides} />
         ) : phase === 'done' && snapshot.sale ? (
           <DisplayDone sale={snapshot.sale} />
         ) : (

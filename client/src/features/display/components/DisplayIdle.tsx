@@ -3,13 +3,52 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { DisplaySlideshow } from './DisplaySlideshow';
 
-/** Nothing in the cart: the store's logo (or its name) on a calm background. */
-export function DisplayIdle({ name, logo }: { name: string; logo: string | null }) {
+/**
+ * Nothing in the cart: the store's images one after another with a welcome under them
+ * (docs/decisions/0129), or, without images, the store's logo (or its name) on a calm background.
+ */
+export function DisplayIdle({
+  name,
+  logo,
+  slides,
+}: {
+  name: string;
+  logo: string | null;
+  slides: string[];
+}) {
   const { t } = useTranslation('display');
+  if (slides.length)
+    return (
+      <Stack
+        data-testid="display-idle"
+        data-slides={slides.length}
+        sx={{ flex: 1, minBlockSize: 0, bgcolor: 'background.default' }}
+      >
+        <Box sx={{ flex: 1, minBlockSize: 0, position: 'relative' }}>
+          <DisplaySlideshow slides={slides} alt={(n) => t('idle.slide', { n, name })} />
+        </Box>
+        <Typography
+          sx={{
+            py: 1.5,
+            px: 4,
+            textAlign: 'center',
+            fontSize: 'clamp(1.25rem, 2.6vw, 2rem)',
+            fontWeight: 700,
+            bgcolor: 'background.paper',
+            borderBlockStart: 1,
+            borderColor: 'divider',
+          }}
+        >
+          {t('idle.welcome')}
+        </Typography>
+      </Stack>
+    );
   return (
     <Stack
       data-testid="display-idle"
+      data-slides={0}
       sx={(theme) => ({
         flex: 1,
         alignItems: 'center',

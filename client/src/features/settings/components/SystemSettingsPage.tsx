@@ -37,6 +37,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { StoreInfoForm } from './StoreInfoForm';
+import { DisplayImagesPanel } from './DisplayImagesPanel';
 import { InstallmentSettingsForm } from './InstallmentSettingsForm';
 import {
   AdminOnlyNote,
@@ -47,7 +48,7 @@ import {
   StoreTimeZoneForm,
 } from './StoreSettingsForms';
 
-const TABS = ['store', 'features', 'modules'] as const;
+const TABS = ['store', 'display', 'features', 'modules'] as const;
 type TabKey = (typeof TABS)[number];
 
 function StoreTab({ canWrite }: { canWrite: boolean }) {
@@ -252,6 +253,7 @@ export default function SystemSettingsPage() {
         </Tabs>
         <Box sx={{ p: 2 }}>
           {tab === 'store' && <StoreTab canWrite={canWrite} />}
+          {tab === 'display' && <DisplayImagesPanel canWrite={canWrite} />}
           {tab === 'features' && <FeaturesTab canWrite={canWrite} />}
           {tab === 'modules' && <ModulesTab canWrite={canWrite} />}
         </Box>

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { InstallmentSettings, ModuleKey, ScaleBarcodeSettings } from '@pos/contracts';
-import { StoredFileColumns } from '../../../core/database/columns';
+import { CreatedRowColumns, StoredFileColumns } from '../../../core/database/columns';
 
 @Entity('features')
 export class FeatureEntity {
@@ -31,6 +31,18 @@ export class SiteSettingsEntity {
 
 @Entity('files')
 export class FileEntity extends StoredFileColumns {}
+
+/**
+ * One image of the customer display's idle slideshow (docs/decisions/0129): its file (a `files`
+ * row), its screen (a branch's own, or null: store-wide) and its place in that screen's order.
+ */
+@Entity('display_images')
+export class DisplayImageEntity extends CreatedRowColumns {
+  @Column('uuid', { nullable: true }) branchId: string | null;
+  @Column('uuid') fileId: string;
+  @Column('integer') position: number;
+  @Column('uuid', { nullable: true }) createdBy: string | null;
+}
 
 /** One row (id 1): store-wide settings every register shares (time zone, scale-barcode layout). */
 @Entity('store_settings')
