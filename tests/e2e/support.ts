@@ -376,3 +376,17 @@ export async function ownInventory(request: APIRequestContext) {
   expect(inventory, 'an inventory in the signed-in branch').toBeTruthy();
   return { session, inventory };
 }
+
+/**
+ * `user` (default the demo cashier) at the till (/POS), their shift open: opened through the API
+ * on the first free register from `register` on unless an earlier file left it open.
+ */
+export async function atTill(page: Page, user = 'cashier', register = 40) {
+  await signInRequest(page.request, user, DEMO_PASSWORD);
+  const current = await page.request.get('/api/Shift/current');
+  const open = current.ok()
+    ? ((await current.json().catch(() => null)) as { id?: string } | null)
+    : null;
+  if (!open?.id) await openShiftOnFreeRegister(page.request, 0, register);
+  await signIn(page, user, DEMO_PASSWORD, { to: '/POS' });
+}

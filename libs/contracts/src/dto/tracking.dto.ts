@@ -124,16 +124,19 @@ export type SerialUnitDto = {
   branchId: string | null;
   receivedAt: string;
   /**
-   * a unit sold (issue 34, docs/decisions/0107): the sale, its customer, when, and the warranty's
-   * end (WARRANTY_MONTHS after the sale's day); null while it is not sold
+   * the unit's last sale (issue 34, docs/decisions/0107, 0128): the sale, its customer, when, and
+   * the warranty's end (WARRANTY_MONTHS after the sale's day), `returned` once the unit came back
+   * from it; null while it was never sold (within the reader's branch)
    */
   sale: {
     saleId: string;
     number: string | null;
+    customerId: string | null;
     customerName: string | null;
     at: string;
     /** YYYY-MM-DD */
     warrantyEnd: string;
+    returned: boolean;
   } | null;
   history: SerialEventDto[];
 };

@@ -51,6 +51,7 @@ export class SerialQueries {
       `SELECT sm.serial_unit_id, sm.quantity AS direction, m.at, m.reason, m.inventory_id, i.name AS inventory_name,
               i.branch_id, b.name AS branch_name, m.reference_type, m.reference_id,
               COALESCE(pi.number, si.number) AS reference_number, COALESCE(vd.name, c.name) AS party_name,
+              si.customer_id,
               u.display_name AS user_name,
               (timezone(COALESCE((SELECT time_zone FROM store_settings WHERE id = 1), $3), m.at)::date
                  + make_interval(months => $4))::date::text AS warranty_end
@@ -103,17 +104,21 @@ export class SerialQueries {
       }))
       .filter((u) => !scope || u.branchId === scope || u.history.length > 0) as SerialUnitDto[];
     if (!out.length) throw Errors.notFound();
-    // A unit sold (issue 34, docs/decisions/0107): the sale that took it, to whom, when, and the
-    // warranty's end (WARRANTY_MONTHS from the sale's day: products carry no warranty of their own).
+    // The unit's last sale (issue 34, docs/decisions/0107, 0128): the sale that took it, to whom,
+    // when, and the warranty's end (WARRANTY_MONTHS from the sale's day: products carry no warranty
+    // of their own); `returned` once the unit came back from it (in stock again, or moved since).
     for (const unit of out) {
-      const last = events.filter((e) => e.serial_unit_id === unit.id).at(-1);
-      if (unit.status !== 'sold' || !last || last.reference_type !== 'sale') continue;
+      const mine = events.filter((e) => e.serial_unit_id === unit.id);
+      const sold = mine.findLast((e) => e.reference_type === 'sale' && Number(e.direction) < 0);
+      if (!sold) continue;
       unit.sale = {
-        saleId: last.reference_id as string,
-        number: (last.reference_number as string | null) ?? null,
-        customerName: (last.party_name as string | null) ?? null,
-        at: new Date(last.at as string).toISOString(),
-        warrantyEnd: last.warranty_end as string,
+        saleId: sold.reference_id as string,
+        number: (sold.reference_number as string | null) ?? null,
+        customerId: (sold.customer_id as string | null) ?? null,
+        customerName: (sold.party_name as string | null) ?? null,
+        at: new Date(sold.at as string).toISOString(),
+        warrantyEnd: sold.warranty_end as string,
+        returned: unit.status !== 'sold' || mine.at(-1) !== sold,
       };
     }
     return out;
