@@ -2,7 +2,6 @@ import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import {
   normalizeSerial,
-  pickFefo,
   SERIAL_PATTERN,
   type BatchPick,
   type TransferLineTracked,
