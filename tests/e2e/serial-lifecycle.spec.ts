@@ -5,6 +5,7 @@ import { withLuhnDigit } from '../../libs/contracts/src/tracking';
 import {
   apiCaller,
   atTill,
+  chooseBuyVendor,
   dismissLowStockWhenShown,
   loadSignedIn,
   openInApp,
@@ -12,6 +13,7 @@ import {
   scan,
   signInRequest,
   storeDay,
+  trackedProduct,
 } from './support';
 
 // Issue 34's acceptance, one phone's life by its IMEI (docs/decisions/0128): five phones received
@@ -50,31 +52,33 @@ test('a phone by its IMEI: received, sold on installments, returned, repaired; a
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const phoneName = `هاتف دورة ${tag}`;
   const phoneBarcode = `E2E-LIFE-${tag}`;
-  const phone = (await api('post', '/api/Products', {
-    nameAr: phoneName,
-    vatRate: 14,
+  const phoneId = await trackedProduct(api, {
+    name: phoneName,
+    barcode: phoneBarcode,
     tracking: 'serial',
     imeiCount: 1,
-    variants: [{ barcodes: [phoneBarcode], sellPrice: 500_000, minSellPrice: 0, avgCost: 0 }],
-  })) as { variants: { id: string }[] };
+    sellPrice: 500_000,
+  });
   const lead = `35${String(Date.now() % 1e9).padStart(9, '0')}`;
   const imeis = [1, 2, 3, 4, 5].map((n) => withLuhnDigit(`${lead}${String(n).padStart(3, '0')}`));
   const sold = imeis[2];
   const grocery = `جبن ${tag}`;
   const groceryBarcode = `E2E-CHEESE-${tag}`;
-  const cheese = (await api('post', '/api/Products', {
-    nameAr: grocery,
-    vatRate: 0,
+  const cheeseId = await trackedProduct(api, {
+    name: grocery,
+    barcode: groceryBarcode,
     tracking: 'batch',
-    variants: [{ barcodes: [groceryBarcode], sellPrice: 4_000, minSellPrice: 0, avgCost: 2_500 }],
-  })) as { variants: { id: string }[] };
+    vatRate: 0,
+    sellPrice: 4_000,
+    avgCost: 2_500,
+  });
   const expiredLot = `OLD-${tag}`;
   await api('post', '/api/StockAdjustments', {
     inventoryId: inventory.id,
     reason: 'opening',
     lines: [
       {
-        variantId: cheese.variants[0].id,
+        variantId: cheeseId,
         quantity: 4,
         batch: { lot: expiredLot, expiryDate: storeDay(-3) },
       },
@@ -91,12 +95,7 @@ test('a phone by its IMEI: received, sold on installments, returned, repaired; a
   // --- 1. Five phones received by IMEI on a purchase at /buy.
   await loadSignedIn(page, '/buy');
   await expect(page.getByTestId('buy-screen')).toBeVisible();
-  await expect(async () => {
-    await page.getByTestId('buy-vendor').fill(vendors[0].name);
-    await page
-      .getByRole('option', { name: vendors[0].name, exact: true })
-      .click({ timeout: 5_000 });
-  }).toPass({ timeout: 60_000 });
+  await chooseBuyVendor(page, vendors[0].name);
   await page.getByTestId('buy-vendor-number').fill(`V-${tag}`);
   await page.getByTestId('buy-scan').focus();
   await scan(page, phoneBarcode);
@@ -127,7 +126,7 @@ test('a phone by its IMEI: received, sold on installments, returned, repaired; a
   const search = page.getByTestId('pos-search');
   await expect(search).toBeFocused();
   await scan(page, sold);
-  const line = page.locator(`[data-testid="cart-line"][data-variant-id="${phone.variants[0].id}"]`);
+  const line = page.locator(`[data-testid="cart-line"][data-variant-id="${phoneId}"]`);
   await expect(line.getByTestId('cart-serials')).toContainText(sold);
   await page.getByTestId('pos-customer').fill(customer);
   await page.getByTestId('customer-option').filter({ hasText: customer }).click();
@@ -208,9 +207,7 @@ test('a phone by its IMEI: received, sold on installments, returned, repaired; a
   await openInApp(page, '/POS');
   await expect(search).toBeFocused();
   await scan(page, groceryBarcode);
-  const cheeseLine = page.locator(
-    `[data-testid="cart-line"][data-variant-id="${cheese.variants[0].id}"]`,
-  );
+  const cheeseLine = page.locator(`[data-testid="cart-line"][data-variant-id="${cheeseId}"]`);
   await expect(cheeseLine.getByTestId('cart-lots')).toHaveText(
     'لا توجد تشغيلات سارية في هذا المخزن',
   );

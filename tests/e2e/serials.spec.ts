@@ -11,6 +11,7 @@ import {
   scan,
   signIn,
   signInRequest,
+  trackedProduct,
 } from './support';
 
 // Issue 34, the sale side at the till (docs/decisions/0107): a phone's IMEI scanned in the till's
@@ -34,14 +35,14 @@ test('till: scan an IMEI, sell it, the receipt shows it; a phone without its IME
   const tag = randomUUID().slice(0, 8);
   const name = `هاتف ${tag}`;
   const barcode = `E2E-PH-${tag}`;
-  const product = (await api('post', '/api/Products', {
-    nameAr: name,
-    vatRate: 14,
+  const variantId = await trackedProduct(api, {
+    name,
+    barcode,
     tracking: 'serial',
     imeiCount: 1,
-    variants: [{ barcodes: [barcode], sellPrice: 500_000, minSellPrice: 0, avgCost: 300_000 }],
-  })) as { variants: { id: string }[] };
-  const variantId = product.variants[0].id;
+    sellPrice: 500_000,
+    avgCost: 300_000,
+  });
   const body = `35${String(Date.now() % 1e6).padStart(6, '0')}`;
   const [first, second, third] = ['0001', '0002', '0003'].map((n) =>
     withLuhnDigit(`${body}${n}00`.slice(0, 14)),
@@ -131,13 +132,14 @@ test('till: a batch line shows the lot picked first expiry first out; an expired
   // upper case: lots are stored as normalizeSerial makes them
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const barcode = `E2E-MILK-${tag}`;
-  const product = (await api('post', '/api/Products', {
-    nameAr: `لبن ${tag}`,
-    vatRate: 0,
+  const variantId = await trackedProduct(api, {
+    name: `لبن ${tag}`,
+    barcode,
     tracking: 'batch',
-    variants: [{ barcodes: [barcode], sellPrice: 3_000, minSellPrice: 0, avgCost: 2_000 }],
-  })) as { variants: { id: string }[] };
-  const variantId = product.variants[0].id;
+    vatRate: 0,
+    sellPrice: 3_000,
+    avgCost: 2_000,
+  });
   for (const batch of [
     { lot: `LATE-${tag}`, expiryDate: '2099-06-01' },
     { lot: `SOON-${tag}`, expiryDate: '2099-01-01' },
@@ -188,14 +190,14 @@ test('between: a transfer of 2 phones by IMEI received at another branch; a coun
   const to = options.find((o) => o.branchId !== source.branchId)!;
   const tag = randomUUID().slice(0, 8);
   const barcode = `E2E-TRF-${tag}`;
-  const product = (await api('post', '/api/Products', {
-    nameAr: `هاتف تحويل ${tag}`,
-    vatRate: 14,
+  const variantId = await trackedProduct(api, {
+    name: `هاتف تحويل ${tag}`,
+    barcode,
     tracking: 'serial',
     imeiCount: 1,
-    variants: [{ barcodes: [barcode], sellPrice: 500_000, minSellPrice: 0, avgCost: 300_000 }],
-  })) as { variants: { id: string }[] };
-  const variantId = product.variants[0].id;
+    sellPrice: 500_000,
+    avgCost: 300_000,
+  });
   const lead = `35${String(Date.now() % 1e9).padStart(9, '0')}`;
   const imeis = [1, 2, 3].map((n) => withLuhnDigit(`${lead}${String(n).padStart(3, '0')}`));
   await api('post', '/api/StockAdjustments', {
@@ -290,13 +292,13 @@ test('repair: a serial-tracked part is added by scanning its serial; that unit l
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const name = `لوحة صيانة ${tag}`;
   const barcode = `E2E-BRD-${tag}`;
-  const product = (await api('post', '/api/Products', {
-    nameAr: name,
-    vatRate: 14,
+  const variantId = await trackedProduct(api, {
+    name,
+    barcode,
     tracking: 'serial',
-    variants: [{ barcodes: [barcode], sellPrice: 20_000, minSellPrice: 0, avgCost: 9_000 }],
-  })) as { variants: { id: string }[] };
-  const variantId = product.variants[0].id;
+    sellPrice: 20_000,
+    avgCost: 9_000,
+  });
   const units = [`BRD-${tag}-1`, `BRD-${tag}-2`];
   await api('post', '/api/StockAdjustments', {
     inventoryId: inventory.id,
