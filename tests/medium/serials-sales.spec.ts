@@ -613,6 +613,24 @@ describe('selling and returning serials and batches', () => {
     expect(ok.status).toBe(201);
     expect(await unit(units[1])).toEqual({ status: 'in_stock', inventory_id: inv1 });
     expect(await unit(units[0])).toEqual({ status: 'sold', inventory_id: null });
+    // the repair desk's lookup (no can_see_inventories: the Maintenance module's access) finds the
+    // sale of the unit returned, marked returned; the unit still sold, not (docs/decisions/0128)
+    const desk = new Client(t.app);
+    const clerk = await createUserWith(t.ds, ['can_see_customers'], { branchId: b1 });
+    await desk.signIn(clerk.username, clerk.password);
+    expect((await desk.get(`/api/Serials/${units[1]}`)).status).toBe(403);
+    const device = await desk.get(`/api/Maintenance/serial/${units[1].toLowerCase()}`);
+    expect(device.status).toBe(200);
+    expect(device.body).toMatchObject({
+      serial: units[1],
+      productName: phone.name,
+      sale: { saleId: sale.body.id, number: sale.body.number, returned: true },
+    });
+    expect(device.body.sale.warrantyEnd).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const stillSold = await desk.get(`/api/Maintenance/serial/${units[0]}`);
+    expect(stillSold.body.sale).toMatchObject({ saleId: sale.body.id, returned: false });
+    expect((await desk.get(`/api/Maintenance/serial/${units[2]}`)).body.sale).toBeNull();
+    expect((await desk.get('/api/Maintenance/serial/NO-SUCH-UNIT')).status).toBe(404);
     expect(await lots(milk.id)).toEqual([
       { lot: 'R-A', q: 1 },
       { lot: 'R-B', q: 5 },
