@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { withLuhnDigit } from '../../libs/contracts/src/tracking';
 import {
   apiCaller,
+  atTill,
   DEMO_PASSWORD,
   dismissLowStockWhenShown,
   openInApp,
-  openShiftOnFreeRegister,
+  ownInventory,
   scan,
   signIn,
   signInRequest,
+  trackedProduct,
 } from './support';
 
 // Issue 34, the sale side at the till (docs/decisions/0107): a phone's IMEI scanned in the till's
@@ -16,46 +19,6 @@ import {
 // asks for its IMEI, and the sale cannot be paid without it; letters, a short IMEI and an IMEI
 // already sold are refused in the dialog. The tests' seed has no tracked product: the phone and
 // its three units are made through the API (the product, then its opening stock by IMEI).
-
-/** `body` (14 digits) with its Luhn check digit: an IMEI. */
-function withLuhnDigit(body: string): string {
-  for (let d = 0; d <= 9; d++) {
-    const digits = `${body}${d}`;
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let n = Number(digits[digits.length - 1 - i]);
-      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
-      sum += n;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('not digits');
-}
-
-/** The signed-in user's branch's default inventory (where the tests' stock goes in). */
-async function branchInventory(api: Awaited<ReturnType<typeof apiCaller>>) {
-  const session = (await api('get', '/api/auth/session')) as { user: { branchId: string } };
-  const inventories = (await api('get', '/api/Inventories/options')) as {
-    id: string;
-    branchId: string;
-    isDefault?: boolean;
-  }[];
-  return (
-    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
-    inventories.find((i) => i.branchId === session.user.branchId)!
-  );
-}
-
-/** The demo cashier (same branch) at the till, their shift open (an earlier file may have left it). */
-async function cashierAtTill(page: Page) {
-  await signInRequest(page.request, 'cashier', DEMO_PASSWORD);
-  const current = await page.request.get('/api/Shift/current');
-  const open = current.ok()
-    ? ((await current.json().catch(() => null)) as { id?: string } | null)
-    : null;
-  if (!open?.id) await openShiftOnFreeRegister(page.request, 0, 40);
-  await signIn(page, 'cashier', DEMO_PASSWORD, { to: '/POS' });
-}
 
 test('till: scan an IMEI, sell it, the receipt shows it; a phone without its IMEI cannot be paid', async ({
   page,
@@ -68,18 +31,18 @@ test('till: scan an IMEI, sell it, the receipt shows it; a phone without its IME
   // The product and its units made by the admin through the API (no page of theirs is needed).
   await signInRequest(page.request, 'admin', DEMO_PASSWORD);
   const api = await apiCaller(page);
-  const inventory = await branchInventory(api);
+  const { inventory } = await ownInventory(page.request);
   const tag = randomUUID().slice(0, 8);
   const name = `هاتف ${tag}`;
   const barcode = `E2E-PH-${tag}`;
-  const product = (await api('post', '/api/Products', {
-    nameAr: name,
-    vatRate: 14,
+  const variantId = await trackedProduct(api, {
+    name,
+    barcode,
     tracking: 'serial',
     imeiCount: 1,
-    variants: [{ barcodes: [barcode], sellPrice: 500_000, minSellPrice: 0, avgCost: 300_000 }],
-  })) as { variants: { id: string }[] };
-  const variantId = product.variants[0].id;
+    sellPrice: 500_000,
+    avgCost: 300_000,
+  });
   const body = `35${String(Date.now() % 1e6).padStart(6, '0')}`;
   const [first, second, third] = ['0001', '0002', '0003'].map((n) =>
     withLuhnDigit(`${body}${n}00`.slice(0, 14)),
@@ -95,7 +58,7 @@ test('till: scan an IMEI, sell it, the receipt shows it; a phone without its IME
       },
     ],
   });
-  await cashierAtTill(page);
+  await atTill(page);
   const search = page.getByTestId('pos-search');
   await expect(search).toBeFocused();
   const line = page.locator(`[data-testid="cart-line"][data-variant-id="${variantId}"]`);
@@ -165,17 +128,18 @@ test('till: a batch line shows the lot picked first expiry first out; an expired
 }) => {
   await signInRequest(page.request, 'admin', DEMO_PASSWORD);
   const api = await apiCaller(page);
-  const inventory = await branchInventory(api);
+  const { inventory } = await ownInventory(page.request);
   // upper case: lots are stored as normalizeSerial makes them
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const barcode = `E2E-MILK-${tag}`;
-  const product = (await api('post', '/api/Products', {
-    nameAr: `لبن ${tag}`,
-    vatRate: 0,
+  const variantId = await trackedProduct(api, {
+    name: `لبن ${tag}`,
+    barcode,
     tracking: 'batch',
-    variants: [{ barcodes: [barcode], sellPrice: 3_000, minSellPrice: 0, avgCost: 2_000 }],
-  })) as { variants: { id: string }[] };
-  const variantId = product.variants[0].id;
+    vatRate: 0,
+    sellPrice: 3_000,
+    avgCost: 2_000,
+  });
   for (const batch of [
     { lot: `LATE-${tag}`, expiryDate: '2099-06-01' },
     { lot: `SOON-${tag}`, expiryDate: '2099-01-01' },
@@ -186,7 +150,7 @@ test('till: a batch line shows the lot picked first expiry first out; an expired
       reason: 'opening',
       lines: [{ variantId, quantity: 2, batch }],
     });
-  await cashierAtTill(page);
+  await atTill(page);
   await expect(page.getByTestId('pos-search')).toBeFocused();
   await scan(page, barcode);
   const line = page.locator(`[data-testid="cart-line"][data-variant-id="${variantId}"]`);
@@ -214,7 +178,7 @@ test('between: a transfer of 2 phones by IMEI received at another branch; a coun
   await dismissLowStockWhenShown(page);
   await signInRequest(page.request, 'admin', DEMO_PASSWORD);
   const api = await apiCaller(page);
-  const source = await branchInventory(api);
+  const { inventory: source } = await ownInventory(page.request);
   const options = (await api('get', '/api/Inventories/options')) as {
     id: string;
     name: string;
@@ -226,14 +190,14 @@ test('between: a transfer of 2 phones by IMEI received at another branch; a coun
   const to = options.find((o) => o.branchId !== source.branchId)!;
   const tag = randomUUID().slice(0, 8);
   const barcode = `E2E-TRF-${tag}`;
-  const product = (await api('post', '/api/Products', {
-    nameAr: `هاتف تحويل ${tag}`,
-    vatRate: 14,
+  const variantId = await trackedProduct(api, {
+    name: `هاتف تحويل ${tag}`,
+    barcode,
     tracking: 'serial',
     imeiCount: 1,
-    variants: [{ barcodes: [barcode], sellPrice: 500_000, minSellPrice: 0, avgCost: 300_000 }],
-  })) as { variants: { id: string }[] };
-  const variantId = product.variants[0].id;
+    sellPrice: 500_000,
+    avgCost: 300_000,
+  });
   const lead = `35${String(Date.now() % 1e9).padStart(9, '0')}`;
   const imeis = [1, 2, 3].map((n) => withLuhnDigit(`${lead}${String(n).padStart(3, '0')}`));
   await api('post', '/api/StockAdjustments', {
@@ -324,17 +288,17 @@ test('repair: a serial-tracked part is added by scanning its serial; that unit l
   await dismissLowStockWhenShown(page);
   await signInRequest(page.request, 'admin', DEMO_PASSWORD);
   const api = await apiCaller(page);
-  const inventory = await branchInventory(api);
+  const { inventory } = await ownInventory(page.request);
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const name = `لوحة صيانة ${tag}`;
   const barcode = `E2E-BRD-${tag}`;
-  const product = (await api('post', '/api/Products', {
-    nameAr: name,
-    vatRate: 14,
+  const variantId = await trackedProduct(api, {
+    name,
+    barcode,
     tracking: 'serial',
-    variants: [{ barcodes: [barcode], sellPrice: 20_000, minSellPrice: 0, avgCost: 9_000 }],
-  })) as { variants: { id: string }[] };
-  const variantId = product.variants[0].id;
+    sellPrice: 20_000,
+    avgCost: 9_000,
+  });
   const units = [`BRD-${tag}-1`, `BRD-${tag}-2`];
   await api('post', '/api/StockAdjustments', {
     inventoryId: inventory.id,

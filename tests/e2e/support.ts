@@ -376,3 +376,62 @@ export async function ownInventory(request: APIRequestContext) {
   expect(inventory, 'an inventory in the signed-in branch').toBeTruthy();
   return { session, inventory };
 }
+
+/**
+ * `user` (default the demo cashier) at the till (/POS), their shift open: opened through the API
+ * on the first free register from `register` on unless an earlier file left it open.
+ */
+export async function atTill(page: Page, user = 'cashier', register = 40) {
+  await signInRequest(page.request, user, DEMO_PASSWORD);
+  const current = await page.request.get('/api/Shift/current');
+  const open = current.ok()
+    ? ((await current.json().catch(() => null)) as { id?: string } | null)
+    : null;
+  if (!open?.id) await openShiftOnFreeRegister(page.request, 0, register);
+  await signIn(page, user, DEMO_PASSWORD, { to: '/POS' });
+}
+
+/**
+ * A product tracked by serial (a phone: `imeiCount` 1) or by batch, made through the API as a
+ * test's set-up (`call`: apiCaller's), one variant of `barcode`; answers the variant's id.
+ */
+export async function trackedProduct(
+  call: Awaited<ReturnType<typeof apiCaller>>,
+  p: {
+    name: string;
+    barcode: string;
+    tracking: 'serial' | 'batch';
+    imeiCount?: number;
+    sellPrice: number;
+    avgCost?: number;
+    vatRate?: number;
+  },
+): Promise<string> {
+  const product = (await call('post', '/api/Products', {
+    nameAr: p.name,
+    vatRate: p.vatRate ?? 14,
+    tracking: p.tracking,
+    ...(p.imeiCount ? { imeiCount: p.imeiCount } : {}),
+    variants: [
+      {
+        barcodes: [p.barcode],
+        sellPrice: p.sellPrice,
+        minSellPrice: 0,
+        avgCost: p.avgCost ?? 0,
+      },
+    ],
+  })) as { variants: { id: string }[] };
+  return product.variants[0].id;
+}
+
+/**
+ * Picks the vendor of a purchase at /buy by its name. The low-stock warning may open over the page
+ * after its load and take the focus; the picker then drops the text typed so far: typed again
+ * until the vendor's option is there.
+ */
+export async function chooseBuyVendor(page: Page, name: string) {
+  await expect(async () => {
+    await page.getByTestId('buy-vendor').fill(name);
+    await page.getByRole('option', { name, exact: true }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+}

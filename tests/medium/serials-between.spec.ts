@@ -200,6 +200,62 @@ describe('transfers and stock-taking by serial and batch', () => {
     await invariantsHold();
   });
 
+  it('ships first expiry first out reading and locking only the lots it takes, expired ones first (docs/decisions/0128)', async () => {
+    const tea = await product('batch');
+    await opening(inv1, [
+      { variantId: tea, quantity: 2, batch: { lot: 'TL-OLD', expiryDate: '2020-01-01' } },
+    ]);
+    const lot = (i: number) => `TL-${String(i).padStart(2, '0')}`;
+    await opening(
+      inv1,
+      Array.from({ length: 40 }, (_, i) => ({
+        variantId: tea,
+        quantity: 1,
+        batch: {
+          lot: lot(i),
+          expiryDate: new Date(Date.UTC(2031, 0, 1 + i)).toISOString().slice(0, 10),
+        },
+      })),
+    );
+    const asked = await request([{ variantId: tea, quantity: 5 }]);
+    expect(asked.status).toBe(201);
+    expect((await act(asked.body.id, 'approve')).status).toBe(200);
+    // another transaction holds the last lot (a count, a sale of it): the shipment, which needs
+    // the expired lot and the first three, neither reads nor waits for it
+    const other = t.ds.createQueryRunner();
+    await other.connect();
+    await other.startTransaction();
+    try {
+      await other.query(
+        `SELECT 1 FROM batch_levels WHERE variant_id = $1 AND inventory_id = $2 AND lot = $3 FOR UPDATE`,
+        [tea, inv1, lot(39)],
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const shipped = await Promise.race([
+        act(asked.body.id, 'ship'),
+        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 10_000))),
+      ]).finally(() => clearTimeout(timer));
+      expect(shipped && [shipped.status, shipped.body.message]).toEqual([200, undefined]);
+      expect(
+        shipped!.body.lines[0].tracked.batches.map((b: { lot: string; quantity: number }) => [
+          b.lot,
+          b.quantity,
+        ]),
+      ).toEqual([
+        ['TL-OLD', 2],
+        [lot(0), 1],
+        [lot(1), 1],
+        [lot(2), 1],
+      ]);
+    } finally {
+      await other.rollbackTransaction();
+      await other.release();
+    }
+    const left: { lot: string }[] = await lotsAt(tea, inv1);
+    expect(left.map((l) => l.lot)).toEqual(Array.from({ length: 37 }, (_, i) => lot(i + 3)));
+    await invariantsHold();
+  });
+
   it('counts a serial product by scanning: the variance lists the missing and the unexpected, posting moves them', async () => {
     const inv = await post('/api/Inventories', {
       branchId: (await t.ds.query('SELECT branch_id FROM inventories WHERE id = $1', [inv1]))[0]

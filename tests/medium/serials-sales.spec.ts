@@ -404,6 +404,72 @@ describe('selling and returning serials and batches', () => {
     expect(tooMany.status).toBe(400);
   });
 
+  it("lists a variant's lots a bounded page at a time, after a lot, searched by number; bad paging is a 400 naming the field (docs/decisions/0128)", async () => {
+    const many = await product('batch');
+    const day = (i: number) => new Date(Date.UTC(2098, 0, 1 + i)).toISOString().slice(0, 10);
+    const lot = (i: number) => `L-${String(i).padStart(2, '0')}`;
+    await buy([
+      ...Array.from({ length: 45 }, (_, i) => ({
+        variantId: many.id,
+        quantity: 1,
+        unitCost: 300,
+        batch: { lot: lot(i), expiryDate: day(i) },
+      })),
+      {
+        variantId: many.id,
+        quantity: 2,
+        unitCost: 300,
+        batch: { lot: 'L-OLD', expiryDate: '2020-01-01' },
+      },
+    ]);
+    const url = `/api/Inventories/${inv1}/batches?variantId=${many.id}`;
+    const lots = (res: { body: { lot: string }[] }) => res.body.map((b) => b.lot);
+    // the default page: 20 lots, earliest expiry first (the expired one first), more to follow
+    const first = await admin.get(url);
+    expect(first.status).toBe(200);
+    expect(lots(first)).toEqual(['L-OLD', ...Array.from({ length: 19 }, (_, i) => lot(i))]);
+    expect(first.body[0]).toMatchObject({ lot: 'L-OLD', onHand: 2, expiryDate: '2020-01-01' });
+    expect(first.headers['x-next-after']).toBe(lot(18));
+    // paged to the end after the last lot of each page (lower case: normalised as a lot is)
+    const seen: string[] = [];
+    let after: string | undefined = undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const cursor = after ? `&afterLot=${encodeURIComponent(after.toLowerCase())}` : '';
+      const res = await admin.get(`${url}&limit=16${cursor}`);
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeLessThanOrEqual(16);
+      seen.push(...lots(res));
+      after = res.headers['x-next-after'];
+      if (!after) break;
+    }
+    expect(seen).toEqual(['L-OLD', ...Array.from({ length: 45 }, (_, i) => lot(i))]);
+    // at most 100; a search by part of the number (Arabic digits read as digits)
+    const most = await admin.get(`${url}&limit=100`);
+    expect(most.body).toHaveLength(46);
+    expect(most.headers['x-next-after']).toBeUndefined();
+    const found = await admin.get(`${url}&q=${encodeURIComponent('l-٣')}`);
+    expect(lots(found)).toEqual(Array.from({ length: 10 }, (_, i) => lot(30 + i)));
+    // a lot the variant does not have: nothing after it
+    expect(lots(await admin.get(`${url}&afterLot=NOPE`))).toEqual([]);
+    // bad paging: a 400 naming the field by its label, never a 500
+    for (const [query, label] of [
+      ['limit=101', 'الحد'],
+      ['limit=0', 'الحد'],
+      ['limit=abc', 'الحد'],
+      [`afterLot=${'X'.repeat(51)}`, 'بعد التشغيلة'],
+      [`q=${'X'.repeat(51)}`, 'البحث'],
+    ]) {
+      const res = await admin.get(`${url}&${query}`);
+      expect([query, res.status]).toEqual([query, 400]);
+      expect(res.body.message).toContain(label);
+    }
+    const english = await admin.get(`${url}&limit=101`).set('Cookie', 'locale=en');
+    expect(english.status).toBe(400);
+    expect(english.body.message).toContain('Limit');
+    const noVariant = await admin.get(`/api/Inventories/${inv1}/batches?variantId=x`);
+    expect(noVariant.status).toBe(400);
+  });
+
   it('a repair ticket takes a serial part by its serial and a batch part FEFO; taking them off brings the same units and lots back (docs/decisions/0123)', async () => {
     const customer = await admin.post('/api/Customers', {
       name: `عميل صيانة ${randomUUID().slice(0, 8)}`,
@@ -547,6 +613,24 @@ describe('selling and returning serials and batches', () => {
     expect(ok.status).toBe(201);
     expect(await unit(units[1])).toEqual({ status: 'in_stock', inventory_id: inv1 });
     expect(await unit(units[0])).toEqual({ status: 'sold', inventory_id: null });
+    // the repair desk's lookup (no can_see_inventories: the Maintenance module's access) finds the
+    // sale of the unit returned, marked returned; the unit still sold, not (docs/decisions/0128)
+    const desk = new Client(t.app);
+    const clerk = await createUserWith(t.ds, ['can_see_customers'], { branchId: b1 });
+    await desk.signIn(clerk.username, clerk.password);
+    expect((await desk.get(`/api/Serials/${units[1]}`)).status).toBe(403);
+    const device = await desk.get(`/api/Maintenance/serial/${units[1].toLowerCase()}`);
+    expect(device.status).toBe(200);
+    expect(device.body).toMatchObject({
+      serial: units[1],
+      productName: phone.name,
+      sale: { saleId: sale.body.id, number: sale.body.number, returned: true },
+    });
+    expect(device.body.sale.warrantyEnd).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const stillSold = await desk.get(`/api/Maintenance/serial/${units[0]}`);
+    expect(stillSold.body.sale).toMatchObject({ saleId: sale.body.id, returned: false });
+    expect((await desk.get(`/api/Maintenance/serial/${units[2]}`)).body.sale).toBeNull();
+    expect((await desk.get('/api/Maintenance/serial/NO-SUCH-UNIT')).status).toBe(404);
     expect(await lots(milk.id)).toEqual([
       { lot: 'R-A', q: 1 },
       { lot: 'R-B', q: 5 },

@@ -18,7 +18,7 @@ import { NameText } from './resource-dto';
 import { IsDocumentDate } from './calendar-date';
 import { ListQueryDto } from './list.dto';
 import { MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
-import { LotCode, SerialCodes } from './tracking.dto';
+import { LotCode, SerialCodes, type SerialUnitDto } from './tracking.dto';
 import type { SaleLineTracked } from './sales.dto';
 
 // Maintenance (issue 18 item 1): repair tickets. Money in piasters.
@@ -220,6 +220,17 @@ export type MaintenancePartRowDto = {
   at: string;
   /** a tracked part's units or lots as they left stock (decision 0123); null: untracked */
   tracked: SaleLineTracked | null;
+};
+
+/**
+ * GET /Maintenance/serial/{code} (issue 34 item 4, docs/decisions/0128): the device a serial or an
+ * IMEI names, and its last sale, for a ticket taken in by that code.
+ */
+export type MaintenanceSerialDto = {
+  serial: string;
+  imei2: string | null;
+  productName: string;
+  sale: SerialUnitDto['sale'];
 };
 
 export type MaintenanceTicketDto = {

@@ -124,32 +124,48 @@ export type SerialUnitDto = {
   branchId: string | null;
   receivedAt: string;
   /**
-   * a unit sold (issue 34, docs/decisions/0107): the sale, its customer, when, and the warranty's
-   * end (WARRANTY_MONTHS after the sale's day); null while it is not sold
+   * the unit's last sale (issue 34, docs/decisions/0107, 0128): the sale, its customer, when, and
+   * the warranty's end (WARRANTY_MONTHS after the sale's day), `returned` once the unit came back
+   * from it; null while it was never sold (within the reader's branch)
    */
   sale: {
     saleId: string;
     number: string | null;
+    customerId: string | null;
     customerName: string | null;
     at: string;
     /** YYYY-MM-DD */
     warrantyEnd: string;
+    returned: boolean;
   } | null;
   history: SerialEventDto[];
 };
 
-/** GET /api/Inventories/{id}/batches: one variant's lots holding stock there. */
+/** One variant's lots at an inventory: the variant. */
 export class BatchStockQueryDto {
   @IsUUID() variantId: string;
 }
 
-/** GET /api/Inventories/{id}/sellable-batches: the till's line (its quantity picks the lots). */
-export class SellableBatchesQueryDto extends BatchStockQueryDto {
-  @IsOptional() @Type(() => Number) @IsNumber({ maxDecimalPlaces: 3 }) @Min(0) quantity?: number;
+/** A bounded page of a variant's lots (docs/decisions/0123, 0128): searched by lot number. */
+export class BatchPageQueryDto extends BatchStockQueryDto {
   /** a lot number or part of it (the chooser's search box) */
   @IsOptional() @IsString() @MaxLength(50) q?: string;
-  /** lots listed at most, of the unexpired and of the expired each (SELLABLE_LOTS_MAX) */
+  /** lots listed at most (SELLABLE_LOTS_PAGE by default, SELLABLE_LOTS_MAX at most) */
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(SELLABLE_LOTS_MAX) limit?: number;
+}
+
+/**
+ * GET /api/Inventories/{id}/batches (docs/decisions/0128): one variant's lots holding stock there,
+ * earliest expiry first, a page at a time: `limit` lots after the lot `afterLot` (keyset: the
+ * last lot of the page before; the header X-Next-After names it while more lots follow).
+ */
+export class BatchListQueryDto extends BatchPageQueryDto {
+  @IsOptional() @IsString() @MaxLength(50) afterLot?: string;
+}
+
+/** GET /api/Inventories/{id}/sellable-batches: the till's line (its quantity picks the lots). */
+export class SellableBatchesQueryDto extends BatchPageQueryDto {
+  @IsOptional() @Type(() => Number) @IsNumber({ maxDecimalPlaces: 3 }) @Min(0) quantity?: number;
 }
 
 /**

@@ -41,6 +41,7 @@ export const FIELD_LABELS_AR: Record<string, string> = {
   'field.payment.amount': 'المبلغ المدفوع',
   'field.payment.vaultId': 'خزينة الدفع',
   'field.advance': 'دفعة مقدمة / رصيد دائن',
+  'field.afterLot': 'بعد التشغيلة',
   'field.installment': 'بيع بالتقسيط',
   'field.p12Base64': 'ملف الختم (PKCS#12)',
   'field.accessories': 'الملحقات',

@@ -41,6 +41,7 @@ export const FIELD_LABELS_EN: Record<string, string> = {
   'field.payment.amount': 'Amount paid',
   'field.payment.vaultId': 'Payment vault',
   'field.advance': 'Advance / credit on account',
+  'field.afterLot': 'After the lot',
   'field.installment': 'Sold on installments',
   'field.p12Base64': 'Seal file (PKCS#12)',
   'field.accessories': 'Accessories',

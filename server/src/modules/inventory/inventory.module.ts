@@ -63,6 +63,6 @@ import {
     ExpiringLotsCheck,
     ExpiringLotsProcessor,
   ],
-  exports: [StockLedger],
+  exports: [StockLedger, SerialQueries],
 })
 export class InventoryModule {}

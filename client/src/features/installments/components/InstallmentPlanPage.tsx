@@ -247,6 +247,21 @@ export default function InstallmentPlanPage() {
                   {p.saleNumber}
                 </Link>,
               ],
+              // the units sold by serial (a phone's IMEIs, issue 34; docs/decisions/0128)
+              ...(p.units?.length
+                ? [
+                    [
+                      'units',
+                      p.units.map((u) => (
+                        <div key={u.serial}>
+                          {u.productName} —{' '}
+                          <span dir="ltr">{u.imei2 ? `${u.serial} / ${u.imei2}` : u.serial}</span>
+                        </div>
+                      )),
+                      'plan-units',
+                    ],
+                  ]
+                : []),
               ['branch', p.branchName],
               ['totalAmount', formatPiasters(p.totalAmount)],
               ['downPayment', formatPiasters(p.downPayment)],

@@ -2,6 +2,7 @@ import type {
   MaintenanceCountsDto,
   MaintenanceCreateDto,
   MaintenancePartsDto,
+  MaintenanceSerialDto,
   MaintenanceTechnicianDto,
   MaintenanceTicketDto,
   MaintenanceTransitionDto,
@@ -18,6 +19,7 @@ export const maintenanceKeys = {
   technicians: ['maintenance', 'technicians'] as const,
   vaults: (branchId: string) => ['maintenance', 'vaults', branchId] as const,
   byNumber: (number: string) => ['maintenance', 'by-number', number] as const,
+  serial: (code: string) => ['maintenance', 'serial', code] as const,
 };
 
 export const maintenanceApi = {
@@ -27,6 +29,8 @@ export const maintenanceApi = {
   get: (ticketId: string) => http.get<MaintenanceTicketDto>(`/Maintenance/${pathId(ticketId)}`),
   byNumber: (number: string) =>
     http.get<MaintenanceTicketDto>(`/Maintenance/by-number/${pathId(number)}`),
+  /** GET /api/Maintenance/serial/{code}: the device a serial or an IMEI names, its last sale (0128). */
+  serial: (code: string) => http.get<MaintenanceSerialDto>(`/Maintenance/serial/${pathId(code)}`),
   create: (body: MaintenanceCreateDto, options?: WriteOptions) =>
     http.post<MaintenanceTicketDto>('/Maintenance', body, options),
   update: (ticketId: string, body: MaintenanceUpdateDto) =>

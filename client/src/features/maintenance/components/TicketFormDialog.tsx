@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../../shared/lib/ids';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DateField } from '../../../shared/ui/DateField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
@@ -25,6 +26,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { CustomerPicker, customersApi } from '../../customers';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
+import { SerialSaleNote } from './SerialSaleNote';
 import { TicketAssignFields } from './TicketAssignFields';
 
 type Customer = { id: string; name: string; phone: string | null };
@@ -80,6 +82,7 @@ export function TicketFormDialog({
       setForm((f) => ({ ...f, [key]: value }));
   const { deviceType, brand, model, serial, problem, condition, accessories } = form;
   const [tried, setTried] = useState(false);
+  const debouncedSerial = useDebouncedValue(serial.trim(), 400);
 
   const save = useCrudMutation({
     idempotent: true,
@@ -234,6 +237,18 @@ export function TicketFormDialog({
         {text('brand', 60)}
         {text('model', 80)}
         {text('serial', 60, {}, 'ltr')}
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <SerialSaleNote
+            code={debouncedSerial}
+            onFound={(device) => {
+              // the device's sale names its customer: taken as the ticket's when none is chosen
+              const buyer = device.sale;
+              if (buyer?.customerId && !customer && !adding && !warrantyOf)
+                setCustomer({ id: buyer.customerId, name: buyer.customerName ?? '', phone: null });
+              setForm((f) => (f.model.trim() ? f : { ...f, model: device.productName }));
+            }}
+          />
+        </Box>
         {text('problem', 1000, {
           ...long,
           error: tried && missing.problem,

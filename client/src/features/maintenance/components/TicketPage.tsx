@@ -40,6 +40,7 @@ import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DetailColumns, Figures, Panel, type FigureItem } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SerialEntry } from '../../../shared/ui/SerialEntry';
+import { SerialSaleNote } from './SerialSaleNote';
 import { dateColumn } from '../../../shared/ui/listColumns';
 import { visuallyHidden } from '@mui/utils';
 import { SelectField } from '../../../shared/ui/SelectField';
@@ -234,6 +235,11 @@ export default function TicketPage() {
               [t('fields.createdBy'), tk.createdByName],
             ]}
           />
+          {tk.serial && (
+            <Box sx={{ mt: 1 }}>
+              <SerialSaleNote code={tk.serial} />
+            </Box>
+          )}
         </Panel>
         <Panel>
           <Figures

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
-  BatchStockQueryDto,
+  BatchListQueryDto,
   ExpiringLotsQueryDto,
   INVENTORIES,
   InventoryStockQueryDto,
@@ -61,15 +61,25 @@ export class InventoryStockController {
     return sendList(res, rows, total);
   }
 
-  /** One variant's lots holding stock in the inventory, earliest expiry first (issue 34). */
+  /**
+   * One variant's lots holding stock in the inventory, earliest expiry first (issue 34), a bounded
+   * page (docs/decisions/0128): `limit` lots after `afterLot`, `q` by lot number; while more
+   * follow, X-Next-After names the last lot listed (the next page's `afterLot`).
+   */
   @RequirePermissions(['can_see_inventories'])
   @Get(':id/batches')
-  batches(
+  async batches(
     @IdParam() id: string,
-    @Query() query: BatchStockQueryDto,
+    @Query() query: BatchListQueryDto,
     @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<BatchStockDto[]> {
-    return this.serials.batchStock(id, query.variantId, user);
+    const { lots, next } = await this.serials.batchStock(id, query, user);
+    if (next) {
+      res.setHeader('X-Next-After', next);
+      res.setHeader('Access-Control-Expose-Headers', 'X-Next-After');
+    }
+    return lots;
   }
 
   /**

@@ -51,6 +51,7 @@ export class SerialQueries {
       `SELECT sm.serial_unit_id, sm.quantity AS direction, m.at, m.reason, m.inventory_id, i.name AS inventory_name,
               i.branch_id, b.name AS branch_name, m.reference_type, m.reference_id,
               COALESCE(pi.number, si.number) AS reference_number, COALESCE(vd.name, c.name) AS party_name,
+              si.customer_id,
               u.display_name AS user_name,
               (timezone(COALESCE((SELECT time_zone FROM store_settings WHERE id = 1), $3), m.at)::date
                  + make_interval(months => $4))::date::text AS warranty_end
@@ -103,17 +104,21 @@ export class SerialQueries {
       }))
       .filter((u) => !scope || u.branchId === scope || u.history.length > 0) as SerialUnitDto[];
     if (!out.length) throw Errors.notFound();
-    // A unit sold (issue 34, docs/decisions/0107): the sale that took it, to whom, when, and the
-    // warranty's end (WARRANTY_MONTHS from the sale's day: products carry no warranty of their own).
+    // The unit's last sale (issue 34, docs/decisions/0107, 0128): the sale that took it, to whom,
+    // when, and the warranty's end (WARRANTY_MONTHS from the sale's day: products carry no warranty
+    // of their own); `returned` once the unit came back from it (in stock again, or moved since).
     for (const unit of out) {
-      const last = events.filter((e) => e.serial_unit_id === unit.id).at(-1);
-      if (unit.status !== 'sold' || !last || last.reference_type !== 'sale') continue;
+      const mine = events.filter((e) => e.serial_unit_id === unit.id);
+      const sold = mine.findLast((e) => e.reference_type === 'sale' && Number(e.direction) < 0);
+      if (!sold) continue;
       unit.sale = {
-        saleId: last.reference_id as string,
-        number: (last.reference_number as string | null) ?? null,
-        customerName: (last.party_name as string | null) ?? null,
-        at: new Date(last.at as string).toISOString(),
-        warrantyEnd: last.warranty_end as string,
+        saleId: sold.reference_id as string,
+        number: (sold.reference_number as string | null) ?? null,
+        customerId: (sold.customer_id as string | null) ?? null,
+        customerName: (sold.party_name as string | null) ?? null,
+        at: new Date(sold.at as string).toISOString(),
+        warrantyEnd: sold.warranty_end as string,
+        returned: unit.status !== 'sold' || mine.at(-1) !== sold,
       };
     }
     return out;
@@ -165,15 +170,11 @@ export class SerialQueries {
     // each page an ordered walk of IDX_batch_levels_fefo (the lots holding stock here), the
     // production date read for the lots listed only
     const page = (expired: boolean) =>
-      `SELECT l.batch_id, l.variant_id, l.lot, l.expiry_date::text AS expiry_date,
-              (SELECT b.production_date::text FROM batches b WHERE b.id = l.batch_id) AS production_date,
-              l.inventory_id, l.on_hand, ${expired} AS expired
-         FROM batch_levels l
-        WHERE l.inventory_id = $2 AND l.variant_id = $1 AND l.on_hand > 0
-          AND ($5::text IS NULL OR strpos(l.lot, $5) > 0)
-          AND l.expiry_date ${expired ? '<' : '>='} $3::date
-        ORDER BY l.expiry_date ${expired ? 'DESC' : ''}, l.lot ${expired ? 'DESC' : ''}
-        LIMIT $4`;
+      lotPageSql({
+        where: `l.expiry_date ${expired ? '<' : '>='} $3::date`,
+        desc: expired,
+        extra: `, ${expired} AS expired`,
+      });
     // one more than listed of each: whether there are more
     const rows: Record<string, unknown>[] = await this.ds.query(
       `(${page(true)}) UNION ALL (${page(false)})`,
@@ -204,23 +205,30 @@ export class SerialQueries {
 
   /**
    * A variant's batches holding stock in an inventory the user reads (else 404), earliest expiry
-   * first: what the first-expiry-first-out pick (`pickFefo`) takes from.
+   * first, a bounded page (docs/decisions/0128): at most `limit` (SELLABLE_LOTS_PAGE) lots after
+   * the lot `afterLot` (keyset on (expiry, lot): any depth costs the page's lots only), `q` keeping
+   * the lots whose number contains it. `next`: the last lot listed while more follow.
    */
   async batchStock(
     inventoryId: string,
-    variantId: string,
+    query: { variantId: string; q?: string; limit?: number; afterLot?: string },
     user: AuthUser,
-  ): Promise<BatchStockDto[]> {
+  ): Promise<{ lots: BatchStockDto[]; next: string | null }> {
     await this.assertReadable(inventoryId, user);
+    const limit = query.limit ?? SELLABLE_LOTS_PAGE;
+    const after = query.afterLot ? normalizeSerial(query.afterLot) : null;
+    // after the cursor's lot: its (expiry, lot), read by UQ_batches_variant_lot (a lot the variant
+    // does not have ends the walk: nothing after it)
     const rows: Record<string, unknown>[] = await this.ds.query(
-      `SELECT b.id AS batch_id, b.variant_id, b.lot, b.expiry_date::text AS expiry_date,
-              b.production_date::text AS production_date, l.inventory_id, l.on_hand
-         FROM batch_levels l JOIN batches b ON b.id = l.batch_id
-        WHERE b.variant_id = $1 AND l.inventory_id = $2 AND l.on_hand > 0
-        ORDER BY b.expiry_date, b.lot`,
-      [variantId, inventoryId],
+      lotPageSql({
+        where: after
+          ? `(l.expiry_date, l.lot) > (SELECT b.expiry_date, b.lot FROM batches b WHERE b.variant_id = $1 AND b.lot = $3)`
+          : '$3::text IS NULL',
+      }),
+      [query.variantId, inventoryId, after, limit + 1, query.q ? normalizeSerial(query.q) : null],
     );
-    return batchRows(rows);
+    const lots = batchRows(rows.slice(0, limit));
+    return { lots, next: rows.length > limit ? lots[lots.length - 1].lot : null };
   }
 
   /** An inventory the user reads, else 404. */
@@ -241,6 +249,22 @@ export class SerialQueries {
     return expiringLots(this.ds.manager, branch);
   }
 }
+
+/**
+ * One ordered walk of IDX_batch_levels_fefo: the lots of variant $1 holding stock at inventory $2
+ * that match `where` (its own parameter $3), whose number contains $5 (when given), in FEFO order
+ * (`desc`: the latest first), at most $4; the production date read for the lots listed only.
+ */
+const lotPageSql = (o: { where: string; desc?: boolean; extra?: string }) =>
+  `SELECT l.batch_id, l.variant_id, l.lot, l.expiry_date::text AS expiry_date,
+          (SELECT b.production_date::text FROM batches b WHERE b.id = l.batch_id) AS production_date,
+          l.inventory_id, l.on_hand${o.extra ?? ''}
+     FROM batch_levels l
+    WHERE l.inventory_id = $2 AND l.variant_id = $1 AND l.on_hand > 0
+      AND ($5::text IS NULL OR strpos(l.lot, $5) > 0)
+      AND ${o.where}
+    ORDER BY l.expiry_date ${o.desc ? 'DESC' : ''}, l.lot ${o.desc ? 'DESC' : ''}
+    LIMIT $4`;
 
 const batchRows = (rows: Record<string, unknown>[]): BatchStockDto[] =>
   rows.map((r) => ({

@@ -20,7 +20,7 @@ const MAX_CHUNK = 1000;
 export type FefoLot = BatchStock & { onHand: string };
 
 /**
- * The unexpired lots of a variant holding stock at an inventory, in FEFO order, until their
+ * The unexpired lots (with `allowExpired`, all lots) of a variant holding stock at an inventory, in FEFO order, until their
  * quantity covers `quantity` (all of them when it cannot), and the pick of `quantity` from them.
  *
  * With `lock` (a sale) each chunk is read `FOR UPDATE`: the rows are locked in FEFO order
@@ -36,7 +36,7 @@ export async function fefoLots(
   m: EntityManager,
   at: { variantId: string; inventoryId: string; today: string },
   quantity: number,
-  opts: { lock?: boolean } = {},
+  opts: { lock?: boolean; allowExpired?: boolean } = {},
 ): Promise<{ lots: FefoLot[] } & FefoResult> {
   const lots: FefoLot[] = [];
   if (quantity <= 0) return { lots, picks: [], short: 0 };
@@ -44,8 +44,9 @@ export async function fefoLots(
   const wanted = Math.round(quantity * 1000);
   let covered = 0;
   // keyset: after (expiry, lot); (today, '') starts at the first lot expiring today or later
-  // (a lot number is never empty)
-  let after: [string, string] = [at.today, ''];
+  // (a lot number is never empty); with `allowExpired` (a transfer's shipment, docs/decisions/
+  // 0128) at the first lot of all, expired ones first
+  let after: [string, string] = [opts.allowExpired ? '-infinity' : at.today, ''];
   let chunk = FIRST_CHUNK;
   for (;;) {
     const rows: FefoLot[] = await m.query(
@@ -67,5 +68,5 @@ export async function fefoLots(
     after = [last.expiryDate, last.lot];
     chunk = Math.min(MAX_CHUNK, chunk * GROWTH);
   }
-  return { lots, ...pickFefo(lots, quantity, at.today) };
+  return { lots, ...pickFefo(lots, quantity, at.today, { allowExpired: opts.allowExpired }) };
 }

@@ -2,12 +2,12 @@ import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import {
   normalizeSerial,
-  pickFefo,
   SERIAL_PATTERN,
   type BatchPick,
   type TransferLineTracked,
 } from '@pos/contracts';
 import { Errors } from '../../../core/errors/app.exception';
+import { fefoLots } from './fefo-lots';
 import { invalid, trackingOf, type ProductTracking } from './tracked-stock';
 
 // Transfers by serial and batch (issue 34 item 5, docs/decisions/0117): a serial product's
@@ -267,7 +267,7 @@ export async function moveLots(
   );
 }
 
-/** A variant's lots at an inventory, locked: the shipment's and the count's pick read them. */
+/** A variant's lots at an inventory, locked: the count reads them all. */
 export async function lockLotsAt(
   m: EntityManager,
   inventoryId: string,
@@ -283,6 +283,23 @@ export async function lockLotsAt(
       ORDER BY b.variant_id, b.expiry_date, b.lot
         FOR UPDATE OF bl`,
     [[...new Set(variantIds)], inventoryId],
+  );
+}
+
+/** A variant's lots at an inventory named by their numbers, locked (a shipment's named lots). */
+async function lockNamedLots(
+  m: EntityManager,
+  inventoryId: string,
+  variantId: string,
+  lots: readonly string[],
+): Promise<{ batchId: string; lot: string; expiryDate: string; onHand: string }[]> {
+  return m.query(
+    `SELECT batch_id AS "batchId", lot, expiry_date::text AS "expiryDate", on_hand::text AS "onHand"
+       FROM batch_levels
+      WHERE inventory_id = $1 AND variant_id = $2 AND lot = ANY($3::text[])
+      ORDER BY expiry_date, lot
+        FOR UPDATE`,
+    [inventoryId, variantId, [...new Set(lots)]],
   );
 }
 
@@ -310,11 +327,6 @@ export async function shipTracked(
     m,
     { type: 'transfer', id: ref.transferId, reason: 'transfer_out', inventoryId: ref.inventoryId },
     wanted.map((l) => l.variantId),
-  );
-  const lots = await lockLotsAt(
-    m,
-    ref.inventoryId,
-    wanted.filter((l) => info.get(l.variantId)?.tracking === 'batch').map((l) => l.variantId),
   );
   for (const [i, line] of lines.entries()) {
     const product = info.get(line.variantId);
@@ -352,10 +364,19 @@ export async function shipTracked(
       out[i] = { serials: units.map((u) => ({ serial: u.serial, imei2: u.imei2 })) };
       continue;
     }
-    const mine = lots.filter((l) => l.variantId === line.variantId);
+    // Only the lots the line takes are read and locked (docs/decisions/0128): the lots named, or
+    // the first ones in FEFO order (expired lots too: a transfer moves goods, it does not sell
+    // them) walked as the sale's pick walks them (fefoLots), under the source's balance row of
+    // the variant that StockLedger.apply holds already — as a sale of it would.
     const named = line.tracked?.lots ?? [];
     let picks: BatchPick[];
     if (named.length) {
+      const mine = await lockNamedLots(
+        m,
+        ref.inventoryId,
+        line.variantId,
+        named.map((n) => n.lot),
+      );
       picks = named.map((n, index) => {
         const lot = mine.find((l) => l.lot === n.lot);
         const available = new Decimal(lot?.onHand ?? 0);
@@ -373,7 +394,12 @@ export async function shipTracked(
         };
       });
     } else {
-      const fefo = pickFefo(mine, Number(line.quantity), '', { allowExpired: true });
+      const fefo = await fefoLots(
+        m,
+        { variantId: line.variantId, inventoryId: ref.inventoryId, today: '' },
+        Number(line.quantity),
+        { lock: true, allowExpired: true },
+      );
       if (fefo.short > 0)
         throw invalid('validation.tracking.transferBatchShort', {
           field: line.field,

@@ -10,6 +10,7 @@ import {
   MaintenancePartsDto,
   MaintenanceTransitionDto,
   MaintenanceUpdateDto,
+  type MaintenanceSerialDto,
   type MaintenanceTicketDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
@@ -78,6 +79,16 @@ export class MaintenanceController extends DocumentController(MaintenanceQueries
   @Get('vaults')
   vaults(@CurrentUser() user: AuthUser, @Query() query: MaintenanceListQueryDto) {
     return this.queries.vaults(user, query.branchId);
+  }
+
+  /** The device a serial or an IMEI names and its last sale (docs/decisions/0128). */
+  @Get('serial/:code')
+  serial(
+    @Param('code') code: string,
+    @CurrentUser() user: AuthUser,
+  ): Promise<MaintenanceSerialDto> {
+    // a serial is at most 50 characters: a longer code names no unit
+    return this.queries.serial(code.slice(0, 60), user);
   }
 
   @Get('by-number/:number')

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
   MAINTENANCE_TRANSITIONS,
+  type MaintenanceSerialDto,
   lineAmount,
   type MaintenanceAccessory,
   type MaintenanceCountsDto,
@@ -21,6 +22,7 @@ import { readStoreTimeZone } from '../../settings';
 import { ticketCounts } from '../ticket-flow';
 import { columnSorts } from '../../../core/http/column-sorts';
 import { rowFields, rowTimes } from '../../../core/database/row-fields';
+import { SerialQueries } from '../../inventory';
 
 const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_name, t.customer_id,
     c.name AS customer_name, c.phone AS customer_phone, t.device_type, t.brand, t.model, t.serial,
@@ -48,7 +50,10 @@ const SORTS = columnSorts('t', ['createdAt', 'number', 'status', 'priority', 'es
  */
 @Injectable()
 export class MaintenanceQueries {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly serials: SerialQueries,
+  ) {}
 
   private toDto(r: Record<string, unknown>, user: AuthUser): MaintenanceTicketDto {
     const status = r.status as MaintenanceStatus;
@@ -130,6 +135,23 @@ export class MaintenanceQueries {
 
   async get(id: string, user: AuthUser): Promise<MaintenanceTicketDto> {
     return this.one('t.id = $2', id, user);
+  }
+
+  /**
+   * The device a serial or an IMEI names, for the ticket's intake and page (issue 34 item 4,
+   * docs/decisions/0128): its product and its last sale (number, customer, day, warranty end,
+   * returned since), as the serial lookup answers it within the user's branch; the unit that was
+   * sold first when two products share the code. 404 when no unit has it.
+   */
+  async serial(code: string, user: AuthUser): Promise<MaintenanceSerialDto> {
+    const units = await this.serials.lookup(code, user);
+    const unit = units.find((u) => u.sale) ?? units[0];
+    return {
+      serial: unit.serial,
+      imei2: unit.imei2 ?? null,
+      productName: unit.productName,
+      sale: unit.sale,
+    };
   }
 
   async byNumber(number: string, user: AuthUser): Promise<MaintenanceTicketDto> {
