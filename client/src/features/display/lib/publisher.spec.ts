@@ -17,6 +17,10 @@ const state = (total: number): DisplayState => ({
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Polls until `ok` holds (a loaded machine delivers late; the checks after it say what came). */
+const until = async (ok: () => boolean, ms = 3000) => {
+  for (const end = Date.now() + ms; !ok() && Date.now() < end; ) await sleep(5);
+};
 
 describe('the till publishing to the customer display (0115)', () => {
   const channels: BroadcastChannel[] = [];
@@ -39,14 +43,14 @@ describe('the till publishing to the customer display (0115)', () => {
     let total = 0;
     // (an interval long enough for a loaded machine's pauses not to reach it)
     const publisher = createDisplayPublisher(() => state(total), 200);
-    await sleep(250); // the first (empty) state, sent as it starts
+    await until(() => got.length > 0); // the first (empty) state, sent as it starts
     expect(got.map((s) => s.total)).toEqual([0]);
     const burst = Date.now();
     for (let i = 1; i <= 10; i++) {
       total = i * 100;
       publisher.changed(burst + i);
     }
-    await sleep(30);
+    await until(() => got.length > 1);
     // the leading change went out at once with the state of that moment (the burst was synchronous:
     // its last state); nothing more inside the interval
     expect(got.map((s) => s.total)).toEqual([0, 1_000]);
@@ -56,7 +60,7 @@ describe('the till publishing to the customer display (0115)', () => {
     publisher.changed();
     await sleep(30);
     expect(got).toHaveLength(2);
-    await sleep(250);
+    await until(() => got.length > 2);
     // the trailing one carries the last state
     expect(got.map((s) => s.total)).toEqual([0, 1_000, 1_200]);
     expect(got.map((s) => s.seq)).toEqual([1, 2, 3]);
@@ -70,14 +74,14 @@ describe('the till publishing to the customer display (0115)', () => {
     const { got } = listen();
     let total = 0;
     const publisher = createDisplayPublisher(() => state(total), 200);
-    await sleep(250);
+    await until(() => got.length > 0);
     total = 100;
     publisher.changed(Date.now(), { now: true });
     total = 200; // a later update of the same task: not in the first snapshot
     publisher.changed(Date.now(), { now: true });
-    await sleep(30);
+    await until(() => got.length > 1);
     expect(got.map((s) => s.total)).toEqual([0, 100]);
-    await sleep(250);
+    await until(() => got.length > 2);
     expect(got.map((s) => s.total)).toEqual([0, 100, 200]);
     publisher.close();
   });
@@ -85,9 +89,9 @@ describe('the till publishing to the customer display (0115)', () => {
   it('sends its state again to a display that arrives on the same device, and nothing once closed', async () => {
     const { got, channel } = listen();
     const publisher = createDisplayPublisher(() => state(700), 10);
-    await sleep(30);
+    await until(() => got.length > 0);
     channel.postMessage(HELLO);
-    await sleep(40);
+    await until(() => got.length > 1);
     expect(got.map((s) => s.seq)).toEqual([1, 2]);
     publisher.close();
     channel.postMessage(HELLO);
