@@ -19,7 +19,7 @@ const state = (total: number): DisplayState => ({
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Polls until `ok` holds (a loaded machine delivers late; the checks after it say what came). */
 const until = async (ok: () => boolean, ms = 3000) => {
-  for (const end = Date.now() + ms; !ok() && Date.now() < end; ) await sleep(5);
+  for (const end = Date.now() + ms; !ok() && Date.now() < end;) await sleep(5);
 };
 
 describe('the till publishing to the customer display (0115)', () => {
@@ -45,6 +45,7 @@ describe('the till publishing to the customer display (0115)', () => {
     const publisher = createDisplayPublisher(() => state(total), 200);
     await until(() => got.length > 0); // the first (empty) state, sent as it starts
     expect(got.map((s) => s.total)).toEqual([0]);
+    await sleep(250); // the interval over: the next change goes out at once
     const burst = Date.now();
     for (let i = 1; i <= 10; i++) {
       total = i * 100;
@@ -75,6 +76,7 @@ describe('the till publishing to the customer display (0115)', () => {
     let total = 0;
     const publisher = createDisplayPublisher(() => state(total), 200);
     await until(() => got.length > 0);
+    await sleep(250); // the interval over: the next change goes out at once
     total = 100;
     publisher.changed(Date.now(), { now: true });
     total = 200; // a later update of the same task: not in the first snapshot
