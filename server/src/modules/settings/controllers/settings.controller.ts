@@ -254,6 +254,11 @@ const AUDIT_ENTITY_LABELS: Record<string, { table: string; label: string }> = {
     table: 'sale_flags',
     label: '(SELECT s.number FROM sales_invoices s WHERE s.id = t.sale_id)',
   },
+  // a customer display's image by its screen (the branch's name; none for the store's) and place
+  display_image: {
+    table: 'display_images',
+    label: `concat_ws(' · ', (SELECT b.name FROM branches b WHERE b.id = t.branch_id), '#' || t.position::text)`,
+  },
   price_list: { table: 'price_lists', label: 't.name' },
   promotion: { table: 'promotions', label: 't.name' },
   customer_group: { table: 'customer_groups', label: 't.name' },

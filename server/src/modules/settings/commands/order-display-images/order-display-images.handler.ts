@@ -34,8 +34,9 @@ export class OrderDisplayImagesHandler extends TransactionalCommandHandler<
       throw displayImageInvalid('order', 'imageIds');
     await placeInOrder(tx.m, imageIds);
     tx.audit({
+      // the screen reordered: a branch's (named in the log by the branch), or the store's
       action: 'display_image.order',
-      entity: 'display_image',
+      entity: branchId ? 'branch' : 'display_image',
       entityId: branchId,
       before: { imageIds: screen.map((s) => s.id) },
       after: { imageIds },
