@@ -81,6 +81,7 @@ export default function LoyaltyProgramPage() {
             }
             label={t('fields.enabled')}
           />
+          {/* Closed until the program is read: a figure typed before it arrives would be replaced. */}
           <FieldGuard guard={guard}>
             <AmountField
               label={t('fields.spendPerPoint')}
@@ -92,6 +93,7 @@ export default function LoyaltyProgramPage() {
               error={Boolean(form.errorOf('spendPerPoint'))}
               helperText={form.errorOf('spendPerPoint') ?? t('hints.spendPerPoint')}
               testId="loyalty-spend"
+              disabled={program.isLoading}
             />
             <AmountField
               label={t('fields.pointValue')}
@@ -103,6 +105,7 @@ export default function LoyaltyProgramPage() {
               error={Boolean(form.errorOf('pointValue'))}
               helperText={form.errorOf('pointValue') ?? t('hints.pointValue')}
               testId="loyalty-value"
+              disabled={program.isLoading}
             />
           </FieldGuard>
           {rate && (
