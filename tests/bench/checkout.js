@@ -1,6 +1,6 @@
 // `npm run bench -- checkout [--seconds 30] [--warmup 10] [--runs 3] [--cashiers 32] [--lines 5] [--products 400]
 //   [--rates 25,50,100,200 | --rate N] [--open-seconds 20] [--port 3660] [--database-url URL] [--profile DIR]
-//   [--count-statements N] [--root DIR]`
+//   [--count-statements N] [--root DIR] [--lots N [--lot-every 4]]`
 // Closed loop: 32 concurrent cashiers (one request in flight each, a fresh sale id per request)
 // posting 5-line sales through the real HTTP API of the built server (a child process), against a
 // raw-SQL baseline in the same run: the same writes (number, invoice, lines, payments, stock
@@ -16,7 +16,9 @@
 // event-loop delay during the phase (from its /metrics), issue 37.
 // `--count-statements N`: no loops; N sales one at a time by one cashier for each party, counted
 // (statements, transactions, rows by table) instead of timed. `--root DIR`: the server built in
-// another worktree (a commit to compare with) under this same bench.
+// another worktree (a commit to compare with) under this same bench. `--lots N`: after the closed
+// loop, the API phases again with a batch product of one lot, then of N lots, in every
+// `--lot-every`-th basket (checkout-lib/lots.js; issue 34).
 const fs = require('node:fs');
 const os = require('node:os');
 const { createHash, randomUUID } = require('node:crypto');
@@ -41,6 +43,7 @@ const {
   prepareShop,
 } = require('./checkout-lib/tills');
 const { phase, phaseLine } = require('./checkout-lib/phase');
+const { prepareLots, withLotProduct, lotsSummary } = require('./checkout-lib/lots');
 
 const SECONDS = Number(arg('seconds', '30'));
 const WARMUP = Number(arg('warmup', '10'));
@@ -58,6 +61,8 @@ const PRODUCTS = Number(arg('products', '400'));
 // last change), to compare with earlier figures.
 const SAME_WRITES = arg('baseline', 'same') !== 'minimal';
 const COUNT = Number(arg('count-statements', '0'));
+const LOTS = Number(arg('lots', '0'));
+const LOT_EVERY = Number(arg('lot-every', '4'));
 /** Sales each party makes before the counted ones (plans, caches, the rules read once). */
 const COUNT_WARM = 20;
 /** Every backend sends its table statistics within 10 s of going idle (PGSTAT_IDLE_INTERVAL). */
@@ -174,6 +179,7 @@ async function main() {
     );
     const base = `http://127.0.0.1:${PORT}`;
     const { cashiers, cashMethod, sell } = await openTills(pg, base, shop);
+    const lotProducts = LOTS && !COUNT ? await prepareLots(pg, base, inventoryId, LOTS) : null;
 
     // --- The API: POST /api/Sales
     const ackIds = [];
@@ -624,6 +630,62 @@ async function main() {
       );
       console.log(phaseLine('baseline', rawPhase));
       console.log(phaseLine('API', apiPhase));
+    }
+
+    // --- With batch products in the baskets (`--lots`): per run the API with the bench's own
+    // baskets, then with the one-lot product, then with the many-lot product in every
+    // LOT_EVERY-th basket.
+    const lotRuns = [];
+    for (let r = 1; r <= (lotProducts ? RUNS : 0); r++) {
+      const load = loadavg();
+      const kinds = [
+        ['untracked', basket],
+        ['one product', withLotProduct(basket, lotProducts.plain, LOT_EVERY)],
+        ['one lot', withLotProduct(basket, lotProducts.oneLot, LOT_EVERY)],
+        [`${LOTS} lots`, withLotProduct(basket, lotProducts.manyLots, LOT_EVERY)],
+      ];
+      const row = { load };
+      for (const [label, b] of kinds) {
+        const p = await phase(pg, base, async () => {
+          const cpu0 = cpuMs(server.pid);
+          const pg0 = cpuOf('postgres', dbName);
+          const result = await closedLoop(cashiers, SECONDS, async (c, i, n) => {
+            ackIds.push(await sell(c, i, n, b));
+          });
+          return {
+            ...result,
+            serverCpu: cpuMs(server.pid) - cpu0,
+            pgCpu: cpuOf('postgres', dbName) - pg0,
+          };
+        });
+        const x = p.result;
+        acknowledged += x.done;
+        errorsTotal += x.errors;
+        row[label] = x;
+        report(`  API, ${label.padEnd(11)}`, x.stats);
+        console.log(
+          `    ${x.rate.toFixed(1)} sales/s, errors ${x.errors}; CPU per sale server ${(x.serverCpu / Math.max(1, x.done)).toFixed(1)} ms, PostgreSQL ${(x.pgCpu / Math.max(1, x.done)).toFixed(1)} ms`,
+        );
+      }
+      lotRuns.push(row);
+      const [u, hot, one, many] = kinds.map(([label]) => row[label].rate);
+      const pct = (a, b) => `${((a / b) * 100).toFixed(0)} %`;
+      console.log(
+        `lots, run ${r}/${RUNS} (load average at its start: ${load}; one product in every ${LOT_EVERY}th sale): ` +
+          `bench baskets ${u.toFixed(1)}, the product untracked ${hot.toFixed(1)} (${pct(hot, u)}), one lot ${one.toFixed(1)} (${pct(one, hot)} of untracked), ` +
+          `${LOTS} lots ${many.toFixed(1)} sales/s (${pct(many, hot)} of untracked, ${pct(many, one)} of one lot)`,
+      );
+    }
+    if (lotRuns.length) {
+      const rate = (label) => median(lotRuns.map((row) => row[label].rate));
+      const [u, hot, one, many] = ['untracked', 'one product', 'one lot', `${LOTS} lots`].map(rate);
+      const sold = await lotsSummary(pg, lotProducts.manyLots, inventoryId);
+      const pct = (a, b) => `${((a / b) * 100).toFixed(0)} %`;
+      console.log(
+        `lots, medians of ${lotRuns.length} runs: bench baskets ${u.toFixed(1)}, the product untracked ${hot.toFixed(1)}, one lot ${one.toFixed(1)}, ${LOTS} lots ${many.toFixed(1)} sales/s: ` +
+          `the ${LOTS}-lot product ${pct(many, one)} of the one-lot one, ${pct(many, hot)} of the same product untracked, ${pct(many, u)} of the bench's baskets; ` +
+          `${sold.soldOut} of its ${sold.lots} lots sold out (first expiry first out)`,
+      );
     }
 
     // --- Open loop: each rate for the baseline, then for the API.

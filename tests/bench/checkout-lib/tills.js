@@ -91,7 +91,7 @@ const poster = (base) => (session, path, body) =>
 /**
  * Through the API at `base` (a server, or a load balancer): plenty of stock for every variant, each
  * cashier signed in with a shift open on register i. `sell(c, i, n)` posts cashier i's n-th sale and
- * resolves with its id once acknowledged (throws otherwise).
+ * resolves with its id once acknowledged (throws otherwise); `sell(c, i, n, basket)` with other baskets.
  */
 async function openTills(pg, base, shop) {
   const post = poster(base);
@@ -125,10 +125,10 @@ async function openTills(pg, base, shop) {
   // Statistics for the planner, as autovacuum's analyze gives a production database (this
   // machine's PostgreSQL runs with autovacuum off, so a fresh database would have none).
   await pg.query('ANALYZE');
-  const sell = async (c, i, n) => {
+  const sell = async (c, i, n, basket = shop.basket) => {
     const body = {
       id: randomUUID(),
-      lines: shop.basket(i, n).map((v) => ({ variantId: v.id, quantity: 1 })),
+      lines: basket(i, n).map((v) => ({ variantId: v.id, quantity: 1 })),
       payments: [{ methodId: cashMethod, amount: 100_000_000 }],
     };
     const res = await post(c.session, '/api/Sales', body);
