@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { appDataSource } from '../app-data-source';
 import type { SaleCompletedEvent } from '@pos/contracts';
 import { SecretsService } from '../core/auth/secrets.service';
-import type { CommandTransaction } from '../core/cqrs/command-transaction';
+import { CommandTransaction } from '../core/cqrs/command-transaction';
 import { DomainEventSubscribers } from '../core/cqrs/domain-event-subscribers';
 import { IssueEReceiptHandler } from '../modules/einvoicing';
 import type { EtaSimulator } from '../eta-sim/eta-simulator';
@@ -67,8 +67,9 @@ export async function seedEtaDemoIn(m: EntityManager, secrets: SecretsService): 
     [branch.id, DEMO_ETA.receipts],
   )) as { id: string; number: string; branch_id: string }[];
   const issuer = new IssueEReceiptHandler(new DomainEventSubscribers());
-  // the handler needs the transaction's manager; its live push has no socket to reach here
-  const tx = { m, push: () => undefined } as unknown as CommandTransaction;
+  // the handler needs the transaction's manager; what it queues (live pushes, the answer's
+  // receipt) has no one to reach here and is dropped with it
+  const tx = new CommandTransaction(m, { ip: null, userAgent: null, userId: null });
   for (const sale of sales.reverse()) {
     const payments = (await m.query(
       `SELECT DISTINCT pm.type FROM sale_payments p JOIN payment_methods pm ON pm.id = p.method_id

@@ -24,6 +24,7 @@ import { ActiveListQueryDto, ListQueryDto } from './list.dto';
 import { defineResource } from '../resource';
 import { partialOf, NameText } from './resource-dto';
 import { LIMITS } from '../limits';
+import type { EReceiptPrintDto } from './eta.dto';
 import {
   DenominationCounts,
   MaxDocumentLines,
@@ -574,6 +575,11 @@ export type SaleDto = {
   /** profit only with can_see_profit; costTotal (like lines' unitCost) only with can_see_profit and can_see_buy_price */
   costTotal?: number;
   profit?: number;
+  /**
+   * Only in the answer of the POST that made the sale, when it issued an e-receipt: that receipt,
+   * so the till prints its UUID and QR without asking; elsewhere GET /api/E-receipts/sale/{id}.
+   */
+  eReceipt?: EReceiptPrintDto;
 };
 export class SaleListQueryDto extends ListQueryDto {
   @IsOptional() @IsString() @MaxLength(40) number?: string;

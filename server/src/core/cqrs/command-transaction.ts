@@ -21,6 +21,13 @@ export class CommandTransaction {
   readonly derived: DerivedEvents[] = [];
   readonly writes: ExtraWrite[] = [];
 
+  /**
+   * What the subscribers add to the command's answer, by name (a sale's e-receipt, issued by the
+   * e-invoicing module in the sale's transaction, for the receipt the till prints): the handler
+   * that owns the answer reads it.
+   */
+  readonly answer: Record<string, unknown> = {};
+
   /** The domain events raised, in order (for the record and for specs). */
   readonly raised: DomainEvent[] = [];
 

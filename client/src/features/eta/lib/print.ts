@@ -62,13 +62,16 @@ async function readMark(saleId: string, returnId: string | null): Promise<ERecei
   return { ...receipt, qrImage };
 }
 
-/** The e-receipts the till built for the sales it completed offline this session (issue 32 item 6). */
+/**
+ * The e-receipts the till knows without asking: built by the till for the sales it completed offline
+ * this session (issue 32 item 6), or carried by the answer of a sale it sent (issue 35).
+ */
 const localReceipts = new Map<
   string,
   Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'>
 >();
 
-/** A sale completed on the till with its own e-receipt: printed from it (the server has it later). */
+/** A sale's e-receipt known at the till (its own, or its answer's): printed from it, with no read. */
 export function rememberLocalEReceipt(
   saleId: string,
   mark: Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'>,

@@ -1,3 +1,5 @@
+import type { EtaEnvironment } from '@pos/contracts';
+
 /** The taxpayer's row (`eta_company`, id 1) as the documents' builders read it. */
 export type EtaCompanyRow = {
   rin: string;
@@ -9,6 +11,8 @@ export type EtaCompanyRow = {
   street: string;
   building_number: string;
   postal_code: string | null;
+  /** the ETA environment the company submits to (its portal is in the receipts' QR) */
+  environment?: EtaEnvironment;
 };
 
 /** The issuer's address on an ETA receipt or document (the same keys, in the same order). */

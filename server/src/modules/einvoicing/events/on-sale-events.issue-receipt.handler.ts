@@ -3,6 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   buildEtaReceipt,
   etaIssuedAt,
+  etaReceiptQr,
+  type EReceiptPrintDto,
   etaSaleReceiptInput,
   type EReceiptHoldReason,
   type EtaSaleLine,
@@ -12,6 +14,7 @@ import {
 import type { CommandTransaction } from '../../../core/cqrs/command-transaction';
 import { DomainEventSubscribers } from '../../../core/cqrs/domain-event-subscribers';
 import { companyAddress, type EtaCompanyRow } from '../eta/company';
+import { etaHosts } from '../eta/eta-client';
 import { sha256Hex } from '../eta/sha';
 import { ETA_ITEM_COLUMNS, saleLineRows, type EtaLineRow } from '../services/eta-lines';
 
@@ -310,12 +313,14 @@ export class IssueEReceiptHandler implements OnModuleInit {
     const uuid = p.device?.uuid ?? built.uuid;
     const previousUuid = p.device?.previousUuid ?? head.last_uuid;
     const status = held ? 'chain_broken' : 'queued';
-    await tx.m.query(
+    const [stored] = (await tx.m.query(
       `WITH r AS (
          INSERT INTO e_receipts (id, kind, sale_id, return_id, branch_id, pos_serial, chain_seq, receipt_number,
                                  uuid, previous_uuid, reference_uuid, date_time_issued, total_amount, json, status, reference_old_uuid, last_error)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $16, $15, $17))
-       UPDATE e_receipt_chains SET last_uuid = $9, last_seq = $7, updated_at = now() WHERE pos_serial = $6`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $16, $15, $17)
+         RETURNING date_time_issued, total_amount::text AS total_amount),
+       chain AS (UPDATE e_receipt_chains SET last_uuid = $9, last_seq = $7, updated_at = now() WHERE pos_serial = $6)
+       SELECT date_time_issued, total_amount FROM r`,
       [
         id,
         p.kind,
@@ -335,7 +340,28 @@ export class IssueEReceiptHandler implements OnModuleInit {
         status,
         held,
       ],
-    );
+    )) as { date_time_issued: string; total_amount: string }[];
+    // a sale's receipt goes back with the sale's answer: the till prints its UUID and QR at once
+    // (as GET /api/E-receipts/sale/{id} gives them)
+    if (p.kind === 's' && !p.replaces)
+      tx.answer.eReceipt = {
+        id,
+        kind: p.kind,
+        returnId: null,
+        uuid,
+        status,
+        dateTimeIssued: stored.date_time_issued,
+        totalAmount: stored.total_amount,
+        issuerRin: p.company.rin,
+        branchCode: p.branch.tax_branch_number ?? '0',
+        qr: etaReceiptQr({
+          portal: etaHosts(p.company.environment ?? 'preprod').portal,
+          uuid,
+          dateTimeIssued: stored.date_time_issued,
+          totalAmount: stored.total_amount,
+          rin: p.company.rin,
+        }),
+      } satisfies EReceiptPrintDto;
     if (held) this.logger.warn(`receipt ${p.number} on POS ${serial} held: ${held}`);
     else await tx.m.query('SELECT pg_notify($1, $2)', [ETA_NOTIFY_CHANNEL, serial]);
     tx.push(p.branchId, 'einvoice.status', {

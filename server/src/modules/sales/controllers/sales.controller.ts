@@ -111,7 +111,10 @@ export class SalesController {
 
   /** A new sale is answered from what the command wrote (no read-back); a repeated one is read. */
   private answer(result: CreateSaleResult, user: AuthUser) {
-    if (result.sale) return shapeSale(result.sale, user);
+    if (result.sale)
+      return result.eReceipt
+        ? { ...shapeSale(result.sale, user), eReceipt: result.eReceipt }
+        : shapeSale(result.sale, user);
     // (the runner's manager: inside a batch, its transaction — docs/decisions/0084)
     return readSale(this.runner.manager, result.invoiceId, user);
   }

@@ -4,7 +4,14 @@ import { tillMark } from '../../../../shared/lib/tillMarks';
 import { outboxDb, type OutboxDb, type QueuedSale } from './db';
 import type { SendResult } from './send';
 import { withSendLock, type OutboxSender } from './sender';
-import { dropUnsold, enqueueSale, markAttempt, markSent, type DeviceReceiptBuilder } from './store';
+import {
+  dropUnsold,
+  enqueueSale,
+  markAttempt,
+  markedSent,
+  markSentBehind,
+  type DeviceReceiptBuilder,
+} from './store';
 
 export type CheckoutOutcome =
   /** the server's invoice, as before */
@@ -63,6 +70,8 @@ export async function checkoutThroughOutbox(
 ): Promise<CheckoutOutcome> {
   const db = deps.db ?? outboxDb();
   const online = (deps.online ?? (() => globalThis.navigator?.onLine !== false))();
+  // (the last sale answered is off the queue first: it is not one that waits)
+  await markedSent();
   const waiting = await db.queue.count();
   const offline = !online || waiting > 0;
   const row = await enqueueSale(
@@ -93,7 +102,8 @@ export async function checkoutThroughOutbox(
   );
   tillMark('pay:answer');
   if (answer?.verdict === 'sent') {
-    await markSent(row.id, db);
+    // off the queue behind the answer: the receipt prints meanwhile
+    markSentBehind(row.id, db);
     return { kind: 'sent', sale: answer.sale };
   }
   if (answer?.verdict === 'refused') {

@@ -15,6 +15,7 @@ import {
   markAttempt,
   moveToRefused,
   outboxStatus,
+  markedSent,
   queuedSales,
   refusedSales,
   saveRegistration,
@@ -249,6 +250,9 @@ describe('outbox-first checkout', () => {
     );
     expect(out.kind).toBe('sent');
     expect(await outboxStatus(db)).toMatchObject({ waiting: 0, refused: 0 });
+    // off the queue behind the answer (the receipt prints meanwhile)
+    await markedSent();
+    expect(await queuedSales(db)).toEqual([]);
   });
 
   it('online and refused: said at the till, neither queued nor on the refused list', async () => {

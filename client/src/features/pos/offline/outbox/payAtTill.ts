@@ -30,7 +30,7 @@ export async function payAtTill(input: {
   const points = new Set(input.methods.filter((m) => m.type === 'loyalty').map((m) => m.id));
   if (input.dto.payments.some((p) => p.giftCardCode || (points.has(p.methodId) && p.amount > 0))) {
     tillMark('pay:sending');
-    return { sale: await withNetworkRetry(() => input.direct(input.dto)), queued: false };
+    return sent(await withNetworkRetry(() => input.direct(input.dto)));
   }
   let outcome;
   try {
@@ -45,9 +45,9 @@ export async function payAtTill(input: {
   } catch (err) {
     if (isApiClientError(err)) throw err;
     tillMark('pay:sending');
-    return { sale: await withNetworkRetry(() => input.direct(input.dto)), queued: false };
+    return sent(await withNetworkRetry(() => input.direct(input.dto)));
   }
-  if (outcome.kind === 'sent') return { sale: outcome.sale, queued: false };
+  if (outcome.kind === 'sent') return sent(outcome.sale);
   if (outcome.kind === 'refused')
     throw new ApiClientError({
       status: outcome.status,
@@ -62,6 +62,12 @@ export async function payAtTill(input: {
   // the e-receipt the till built prints with it (the receipt's QR and UUID, as online)
   if (outcome.row.eReceipt) rememberLocalEReceipt(sale.id, outcome.row.eReceipt);
   return { sale, queued: true };
+}
+
+/** A sale the server made: its e-receipt, when the answer carries it, prints without a read. */
+function sent(sale: SaleDto): { sale: SaleDto; queued: false } {
+  if (sale.eReceipt) rememberLocalEReceipt(sale.id, sale.eReceipt);
+  return { sale, queued: false };
 }
 
 /**

@@ -163,6 +163,22 @@ export async function markSent(id: string, db: OutboxDb = outboxDb()): Promise<v
   await db.queue.delete(id);
 }
 
+/** The sales answered while the cashier waited, leaving the queue behind their answers. */
+let marking: Promise<void> = Promise.resolve();
+
+/**
+ * markSent without holding up the sale's answer (its receipt prints meanwhile, issue 35). Until
+ * it is done the row still holds its `directUntil`, so no sender takes it and the strip does not
+ * count it; the next checkout waits for it (`markedSent`). Should the delete fail, the sender
+ * later sends the sale again and gets the same invoice back (its id is its key).
+ */
+export function markSentBehind(id: string, db: OutboxDb = outboxDb()): void {
+  marking = marking.then(() => markSent(id, db)).catch(() => undefined);
+}
+
+/** Every sale answered so far is off the queue. */
+export const markedSent = (): Promise<void> => marking;
+
 /** A try that did not reach a final answer: counted, its error kept; the sale stays. */
 export async function markAttempt(
   id: string,

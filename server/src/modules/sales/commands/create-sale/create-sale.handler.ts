@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
+import type { EReceiptPrintDto } from '@pos/contracts';
 import {
   CommandRunner,
   TransactionalCommandHandler,
@@ -62,7 +63,13 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
     return { invoiceId: id, created: false };
   }
 
-  protected handle(command: CreateSaleCommand, tx: CommandTransaction): Promise<CreateSaleResult> {
-    return this.writer.writeSale(command, tx);
+  protected async handle(
+    command: CreateSaleCommand,
+    tx: CommandTransaction,
+  ): Promise<CreateSaleResult> {
+    const result = await this.writer.writeSale(command, tx);
+    // the e-receipt issued with the sale (the e-invoicing module's subscriber), if any
+    const eReceipt = tx.answer.eReceipt as EReceiptPrintDto | undefined;
+    return eReceipt ? { ...result, eReceipt } : result;
   }
 }
