@@ -42,8 +42,15 @@ export async function loadEReceiptMark(
     const done = () => reading.delete(key);
     work.then(done, done);
   }
-  const timeout = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), timeoutMs));
-  return Promise.race([work.catch(() => null), timeout]);
+  let timer: number | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = window.setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    return await Promise.race([work.catch(() => null), timeout]);
+  } finally {
+    window.clearTimeout(timer);
+  }
 }
 
 /** The reads under way, by sale and return. */
@@ -51,7 +58,7 @@ const reading = new Map<string, Promise<EReceiptMark | null>>();
 
 async function readMark(saleId: string, returnId: string | null): Promise<EReceiptMark | null> {
   const local = returnId ? undefined : localReceipts.get(saleId);
-  const receipt = local ?? pickReceipt(await etaApi.ofSale(saleId), returnId);
+  const receipt = local !== undefined ? local : pickReceipt(await etaApi.ofSale(saleId), returnId);
   if (!receipt) return null;
   const QRCode = await import('qrcode');
   const qrImage = await QRCode.toDataURL(receipt.qr, {
@@ -68,19 +75,25 @@ async function readMark(saleId: string, returnId: string | null): Promise<ERecei
  */
 const localReceipts = new Map<
   string,
-  Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'>
+  Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'> | null
 >();
 
-/** A sale's e-receipt known at the till (its own, or its answer's): printed from it, with no read. */
+/**
+ * A sale's e-receipt known at the till (its own, or its answer's; null: the sale has none): printed
+ * from it, with no read.
+ */
 export function rememberLocalEReceipt(
   saleId: string,
-  mark: Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'>,
+  mark: Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'> | null,
 ): void {
   if (localReceipts.size > 200) localReceipts.clear();
-  localReceipts.set(saleId, {
-    uuid: mark.uuid,
-    qr: mark.qr,
-    issuerRin: mark.issuerRin,
-    branchCode: mark.branchCode,
-  });
+  localReceipts.set(
+    saleId,
+    mark && {
+      uuid: mark.uuid,
+      qr: mark.qr,
+      issuerRin: mark.issuerRin,
+      branchCode: mark.branchCode,
+    },
+  );
 }

@@ -15,7 +15,7 @@ import {
 
 export type CheckoutOutcome =
   /** the server's invoice, as before */
-  | { kind: 'sent'; sale: SaleDto }
+  | { kind: 'sent'; sale: SaleDto; made?: boolean }
   /** refused while the cashier waits: said in the payment dialog, the cart stays (as before) */
   | { kind: 'refused'; status: number; code: string | null; reason: string }
   /** no answer: the sale waits in the outbox and is completed on the device */
@@ -104,7 +104,7 @@ export async function checkoutThroughOutbox(
   if (answer?.verdict === 'sent') {
     // off the queue behind the answer: the receipt prints meanwhile
     markSentBehind(row.id, db);
-    return { kind: 'sent', sale: answer.sale };
+    return { kind: 'sent', sale: answer.sale, made: answer.made };
   }
   if (answer?.verdict === 'refused') {
     // the receipt was never printed: the till's chain head goes back with it

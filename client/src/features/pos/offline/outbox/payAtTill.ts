@@ -47,7 +47,7 @@ export async function payAtTill(input: {
     tillMark('pay:sending');
     return sent(await withNetworkRetry(() => input.direct(input.dto)));
   }
-  if (outcome.kind === 'sent') return sent(outcome.sale);
+  if (outcome.kind === 'sent') return sent(outcome.sale, outcome.made);
   if (outcome.kind === 'refused')
     throw new ApiClientError({
       status: outcome.status,
@@ -64,9 +64,12 @@ export async function payAtTill(input: {
   return { sale, queued: true };
 }
 
-/** A sale the server made: its e-receipt, when the answer carries it, prints without a read. */
-function sent(sale: SaleDto): { sale: SaleDto; queued: false } {
-  if (sale.eReceipt) rememberLocalEReceipt(sale.id, sale.eReceipt);
+/**
+ * A sale the server made: its e-receipt prints without a read when the answer carries it, or when
+ * the answer is the one that made the sale (`made`) and carries none (no e-receipt was issued).
+ */
+function sent(sale: SaleDto, made = false): { sale: SaleDto; queued: false } {
+  if (sale.eReceipt || made) rememberLocalEReceipt(sale.id, sale.eReceipt ?? null);
   return { sale, queued: false };
 }
 

@@ -9,7 +9,8 @@ import { isApiClientError } from '../../../../shared/api/ApiClientError';
 import { classifyAnswer } from './classify';
 
 export type SendResult =
-  | { verdict: 'sent'; sale: SaleDto }
+  /** `made`: the sale was made by this try (201), not by an earlier one (200) */
+  | { verdict: 'sent'; sale: SaleDto; made?: boolean }
   | { verdict: 'refused' | 'retry'; status: number; code: string | null; reason: string };
 
 /** How long one try may take before it counts as no answer. */
@@ -23,7 +24,7 @@ async function tryPost(
   body: unknown,
   timeoutMs: number,
   grant?: string,
-): Promise<{ body: unknown } | Exclude<SendResult, { verdict: 'sent' }>> {
+): Promise<{ body: unknown; status: number } | Exclude<SendResult, { verdict: 'sent' }>> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
@@ -33,7 +34,7 @@ async function tryPost(
       signal: abort.signal,
       ...(grant ? { headers: { [DEVICE_GRANT_HEADER]: grant } } : {}),
     });
-    return { body: await res.json() };
+    return { body: await res.json(), status: res.status };
   } catch (err) {
     if (isApiClientError(err)) {
       const verdict = classifyAnswer(err.status, err.code);
@@ -61,7 +62,9 @@ export async function postSale(
   grant?: string,
 ): Promise<SendResult> {
   const answer = await tryPost('/Sales', dto, timeoutMs, grant);
-  return 'body' in answer ? { verdict: 'sent', sale: answer.body as SaleDto } : answer;
+  return 'body' in answer
+    ? { verdict: 'sent', sale: answer.body as SaleDto, made: answer.status === 201 }
+    : answer;
 }
 
 /**
