@@ -50,11 +50,12 @@ describe('selling and returning serials and batches', () => {
     });
     expect(res.status).toBe(201);
   };
-  const sell = (lines: object[], client = admin, id: string = randomUUID()) =>
+  // every product here sells at 100.00: the lines' total paid in cash, no change
+  const sell = (lines: { quantity: number }[], client = admin, id: string = randomUUID()) =>
     client.post('/api/Sales', {
       id,
       lines,
-      payments: [{ methodId: cash, amount: 1_000_000 }],
+      payments: [{ methodId: cash, amount: lines.reduce((s, l) => s + l.quantity * 10_000, 0) }],
     });
   const unit = async (serial: string) =>
     (
@@ -282,7 +283,7 @@ describe('selling and returning serials and batches', () => {
     const u = await createUserWith(t.ds, ['can_see_products'], { branchId: b1 });
     await other.signIn(u.username, u.password);
     await openOwnShift(t, other, u.username, b1, 53);
-    const both = (lines: object[]) => Promise.all([sell(lines), sell(lines, other)]);
+    const both = (lines: { quantity: number }[]) => Promise.all([sell(lines), sell(lines, other)]);
     const sold = (res: { body: { lines: { tracked: { batches: { lot: string }[] } }[] } }) =>
       res.body.lines[0].tracked.batches.map((b) => b.lot);
 
@@ -660,7 +661,7 @@ describe('selling and returning serials and batches', () => {
     expect(sale.status).toBe(201);
     const edit = await admin.patch(`/api/invoices/${sale.body.id}`, {
       lines: [{ variantId: phone.id, quantity: 1, serials: [imei] }],
-      payments: [{ methodId: cash, amount: 1_000_000 }],
+      payments: [{ methodId: cash, amount: 10_000 }],
       reason: 'تصحيح',
     });
     expect(edit.status).toBe(409);

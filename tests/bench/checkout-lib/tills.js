@@ -126,10 +126,13 @@ async function openTills(pg, base, shop) {
   // machine's PostgreSQL runs with autovacuum off, so a fresh database would have none).
   await pg.query('ANALYZE');
   const sell = async (c, i, n) => {
+    const basket = shop.basket(i, n);
     const body = {
       id: randomUUID(),
-      lines: shop.basket(i, n).map((v) => ({ variantId: v.id, quantity: 1 })),
-      payments: [{ methodId: cashMethod, amount: 100_000_000 }],
+      lines: basket.map((v) => ({ variantId: v.id, quantity: 1 })),
+      // the basket at its list prices: a promotion's discount is the change (within
+      // LIMITS.maxChange, decision 0131)
+      payments: [{ methodId: cashMethod, amount: basket.reduce((s, v) => s + v.price, 0) }],
     };
     const res = await post(c.session, '/api/Sales', body);
     const text = await res.text();
