@@ -8,7 +8,7 @@ import {
   DEMO_PASSWORD,
   dismissLowStockWhenShown,
   ownInventory,
-  scan,
+  scanAndPay,
   signInRequest,
 } from './support';
 
@@ -43,12 +43,7 @@ async function product254(page: Page) {
 
 /** The item scanned and the payment dialog opened, its total 254.00. */
 async function payFor(page: Page, barcode: string) {
-  await page.getByTestId('pos-search').focus();
-  await scan(page, barcode);
-  await expect(page.getByTestId('cart-line')).toHaveCount(1);
-  await page.getByTestId('pos-search').focus();
-  await page.keyboard.press('F4');
-  await expect(page.getByTestId('payment-dialog')).toBeVisible();
+  await scanAndPay(page, barcode);
   await expect(page.getByTestId('pay-total')).toHaveText('254.00');
 }
 

@@ -4,22 +4,25 @@ import { AppException } from '../../../core/errors/app.exception';
 import { LIMITS } from '@pos/contracts';
 import { settlePayments, type PaymentMethodRow } from './payments';
 
+const methods: PaymentMethodRow[] = [
+  { id: 'cash', type: 'cash', name_ar: 'نقدي', active: true },
+  { id: 'card', type: 'card', name_ar: 'بطاقة', active: true },
+];
+/** The API's answer to a refused settlement, in `locale`. */
+const refusal = (pay: () => unknown, locale = 'ar') => {
+  try {
+    pay();
+  } catch (e) {
+    expect(e).toBeInstanceOf(AppException);
+    const req = { cookies: { locale } } as unknown as Request;
+    return new AllExceptionsFilter().toBody(e, req);
+  }
+  throw new Error('not refused');
+};
+
 // Issue 30 item 2: a sale's over-payment names the invoice total, not the 10,000,000 cap.
 describe('settlePayments over-payment', () => {
-  const methods: PaymentMethodRow[] = [
-    { id: 'cash', type: 'cash', name_ar: 'نقدي', active: true },
-    { id: 'card', type: 'card', name_ar: 'بطاقة', active: true },
-  ];
-  const message = (pay: () => unknown, locale = 'ar') => {
-    try {
-      pay();
-    } catch (e) {
-      expect(e).toBeInstanceOf(AppException);
-      const req = { cookies: { locale } } as unknown as Request;
-      return new AllExceptionsFilter().toBody(e, req).message;
-    }
-    throw new Error('not refused');
-  };
+  const message = (pay: () => unknown, locale = 'ar') => refusal(pay, locale).message;
 
   it('says a card payment is more than the invoice total, with both figures', () => {
     const pay = () =>
@@ -51,21 +54,6 @@ describe('settlePayments over-payment', () => {
 
 // Decision 0131: change beyond LIMITS.maxChange (1,000.00) is a mistyped amount received.
 describe('settlePayments change bound', () => {
-  const methods: PaymentMethodRow[] = [
-    { id: 'cash', type: 'cash', name_ar: 'نقدي', active: true },
-    { id: 'card', type: 'card', name_ar: 'بطاقة', active: true },
-  ];
-  const refusal = (pay: () => unknown, locale = 'ar') => {
-    try {
-      pay();
-    } catch (e) {
-      expect(e).toBeInstanceOf(AppException);
-      const req = { cookies: { locale } } as unknown as Request;
-      return new AllExceptionsFilter().toBody(e, req);
-    }
-    throw new Error('not refused');
-  };
-
   it('is 1,000.00 EGP, above the largest banknote the till confirms from', () => {
     expect(LIMITS.maxChange).toBe(100_000);
   });
