@@ -158,8 +158,10 @@ async function main() {
     const [{ id: inventoryId }] = (
       await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchId])
     ).rows;
-    const [{ id: variantId }] = (
-      await pg.query(`SELECT id FROM variants WHERE sku LIKE 'DEMO-%' ORDER BY sku LIMIT 1`)
+    const [{ id: variantId, sell_price: price }] = (
+      await pg.query(
+        `SELECT id, sell_price FROM variants WHERE sku LIKE 'DEMO-%' ORDER BY sku LIMIT 1`,
+      )
     ).rows;
     const [{ id: methodId }] = (
       await pg.query(`SELECT id FROM payment_methods WHERE type = 'cash' LIMIT 1`)
@@ -189,7 +191,8 @@ async function main() {
       await post('/api/Sales', {
         id: randomUUID(),
         lines: [{ variantId, quantity: 1 }],
-        payments: [{ methodId, amount: 100_000_000 }],
+        // its list price: change stays within LIMITS.maxChange (decision 0131)
+        payments: [{ methodId, amount: Number(price) }],
       });
       const t1 = performance.now();
       while ((await invoices()) === before) {

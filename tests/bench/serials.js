@@ -393,7 +393,7 @@ async function sales(base, admin, pg, inv, milk) {
             body: JSON.stringify({
               id: randomUUID(),
               lines: [{ variantId, quantity: quantity(t, n) }],
-              payments: [{ methodId: cash, amount: 1_000_000 }],
+              payments: [{ methodId: cash, amount: 10_000 }],
             }),
           });
           samples.push(performance.now() - t0);
@@ -410,7 +410,7 @@ async function sales(base, admin, pg, inv, milk) {
         body: JSON.stringify({
           id: randomUUID(),
           lines: [{ variantId: plain, quantity: 1 }],
-          payments: [{ methodId: cash, amount: 1_000_000 }],
+          payments: [{ methodId: cash, amount: 10_000 }],
         }),
       }),
     ),

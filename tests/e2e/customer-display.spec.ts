@@ -267,7 +267,13 @@ test('every change at the till shows on the customer display of its register wit
   const change = (await till.getByTestId('pay-change').innerText()).trim();
   await step(
     'the sale done',
-    () => till.getByTestId('pay-submit').click(),
+    async () => {
+      await till.getByTestId('pay-submit').click();
+      // 200.00 or more of change: the cashier confirms the amount received (decision 0131)
+      await expect(till.getByTestId('pay-confirm-change')).toHaveText(change);
+      await expect(till.getByTestId('pay-confirm-received')).toHaveText('500.00');
+      await till.getByTestId('pay-confirm-ok').click();
+    },
     async () => {
       await expect(screen).toHaveAttribute('data-phase', 'done');
       await expect(display.getByTestId('display-change')).toContainText(change);

@@ -3,7 +3,7 @@ import {
   DEMO_PASSWORD,
   dismissLowStockWhenShown,
   openInApp,
-  scan,
+  scanAndPay,
   serverPort,
   signIn,
   writeHeaders,
@@ -51,12 +51,7 @@ async function simFailures(request: APIRequestContext, failures: object[]) {
 
 /** Sells one unit of the item in cash at the POS; returns the sale's number. */
 async function sellOne(page: Page, barcode: string): Promise<string> {
-  await page.getByTestId('pos-search').focus();
-  await scan(page, barcode);
-  await expect(page.getByTestId('cart-line')).toHaveCount(1);
-  await page.getByTestId('pos-search').focus();
-  await page.keyboard.press('F4');
-  await expect(page.getByTestId('payment-dialog')).toBeVisible();
+  await scanAndPay(page, barcode);
   const total = (await page.getByTestId('pay-total').innerText()).replace(/[^\d.]/g, '');
   await page.getByTestId('pay-amount-cash').fill(total);
   await page.getByTestId('pay-submit').click();

@@ -435,3 +435,13 @@ export async function chooseBuyVendor(page: Page, name: string) {
     await page.getByRole('option', { name, exact: true }).click({ timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
 }
+
+/** At the till: one item scanned into the cart and the payment dialog opened (F4). */
+export async function scanAndPay(page: Page, barcode: string) {
+  await page.getByTestId('pos-search').focus();
+  await scan(page, barcode);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByTestId('pos-search').focus();
+  await page.keyboard.press('F4');
+  await expect(page.getByTestId('payment-dialog')).toBeVisible();
+}

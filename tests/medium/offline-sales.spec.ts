@@ -276,6 +276,36 @@ describe('offline sales', () => {
     expect(Number(row.balance)).toBe(8000);
   });
 
+  it('accepts change above the bound on a sale rung offline (the device handed it over) and flags it', async () => {
+    const c = await cashier();
+    const variantId = await product(10, 25400);
+    const body = {
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 25400 + LIMITS.maxChange + 500 }],
+    };
+    expect((await c.sell(body, false)).body.code).toBe('CHANGE_TOO_LARGE');
+    const res = await c.sell(body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      total: 25400,
+      paidTotal: 25400,
+      changeDue: LIMITS.maxChange + 500,
+    });
+    const flags = await t.ds.query('SELECT kind, detail FROM sale_flags WHERE sale_id = $1', [
+      res.body.id,
+    ]);
+    expect(flags).toEqual([
+      {
+        kind: 'change_over_limit',
+        detail: {
+          change: LIMITS.maxChange + 500,
+          received: 25400 + LIMITS.maxChange + 500,
+          max: LIMITS.maxChange,
+        },
+      },
+    ]);
+  });
+
   it('earns loyalty points on an offline sale when it syncs; refuses points as its tender', async () => {
     const c = await cashier(['can_see_customers']);
     const variantId = await product(10, 10000);

@@ -358,6 +358,80 @@ describe('point of sale', () => {
     expect(await ledgerAgrees()).toEqual([]);
   });
 
+  it('refuses change above LIMITS.maxChange (a mistyped amount received) with 400, the cash field named, nothing written (decision 0131)', async () => {
+    const c = await cashier();
+    const variantId = await product(5, 25400);
+    const id = randomUUID();
+    const sell = (amount: number) =>
+      c.post('/api/Sales', {
+        id,
+        lines: [{ variantId, quantity: 1 }],
+        payments: [{ methodId: cash, amount }],
+      });
+    const counts = async () =>
+      (
+        await t.ds.query(
+          `SELECT (SELECT count(*) FROM sales_invoices WHERE id = $1::uuid)::int AS invoices,
+                  (SELECT count(*) FROM sale_payments WHERE invoice_id = $1::uuid)::int AS payments,
+                  (SELECT count(*) FROM stock_movements WHERE variant_id = $2)::int AS movements,
+                  (SELECT count(*) FROM idempotency_keys WHERE key = $1::uuid)::int AS keys,
+                  (SELECT count(*) FROM audit_logs WHERE entity_id = $1::text)::int AS audits`,
+          [id, variantId],
+        )
+      )[0];
+    const before = await counts();
+    // 100,000.00 received for a 254.00 sale: 99,746.00 change.
+    const res = await sell(10_000_000);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      statusCode: 400,
+      code: 'CHANGE_TOO_LARGE',
+      message:
+        'الحقل "المبلغ في الدفعة 1" يجعل الباقي للعميل 99,746.00، وهو أكبر من أقصى باقٍ يُرد (1,000.00)؛ راجع المبلغ المستلم',
+    });
+    expect(await counts()).toEqual(before);
+    expect(await onHand(variantId)).toBe(5);
+    // One piaster over the bound is refused; the bound itself is change given (the same sale id:
+    // a refused sale keeps no key, so the corrected one goes through).
+    expect((await sell(25400 + 100_001)).body.code).toBe('CHANGE_TOO_LARGE');
+    const ok = await sell(25400 + 100_000);
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ total: 25400, paidTotal: 25400, changeDue: 100_000 });
+    expect(await onHand(variantId)).toBe(4);
+  });
+
+  it('refuses an invoice edit whose cash gives change above the bound, the invoice unchanged', async () => {
+    const c = await cashier();
+    const variantId = await product(5, 25400);
+    const sale = (
+      await c.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId, quantity: 1 }],
+        payments: [{ methodId: cash, amount: 30000 }],
+      })
+    ).body;
+    expect(sale.changeDue).toBe(4600);
+    const editor = new Client(t.app);
+    await editor.signIn('admin');
+    const edited = await editor.patch(`/api/invoices/${sale.id}`, {
+      lines: [{ variantId, quantity: 1 }],
+      payments: [
+        { methodId: card, amount: 5400 },
+        { methodId: cash, amount: 10_000_000 },
+      ],
+      reason: 'تصحيح الدفع',
+    });
+    expect(edited.status).toBe(400);
+    expect(edited.body.code).toBe('CHANGE_TOO_LARGE');
+    expect(edited.body.message).toContain('"المبلغ في الدفعة 2"');
+    const [row] = await t.ds.query(
+      'SELECT paid_total, change_due, edited_at FROM sales_invoices WHERE id = $1',
+      [sale.id],
+    );
+    expect(row).toMatchObject({ paid_total: '25400', change_due: '4600', edited_at: null });
+    expect(await onHand(variantId)).toBe(4);
+  });
+
   it('edits an invoice with stock, balance and before/after audit kept consistent', async () => {
     // A customer without a limit takes sales on account from a holder of can_grant_credit only (issue 11).
     const c = await cashier(['can_grant_credit']);

@@ -50,11 +50,13 @@ describe('selling and returning serials and batches', () => {
     });
     expect(res.status).toBe(201);
   };
-  const sell = (lines: object[], client = admin, id: string = randomUUID()) =>
+  // every product here sells at 100.00: the lines' total paid in cash, no change
+  type SaleLine = { variantId: string; quantity: number; [field: string]: unknown };
+  const sell = (lines: SaleLine[], client = admin, id: string = randomUUID()) =>
     client.post('/api/Sales', {
       id,
       lines,
-      payments: [{ methodId: cash, amount: 1_000_000 }],
+      payments: [{ methodId: cash, amount: lines.reduce((s, l) => s + l.quantity * 10_000, 0) }],
     });
   const unit = async (serial: string) =>
     (
@@ -122,7 +124,7 @@ describe('selling and returning serials and batches', () => {
       },
     ]);
     const sold = newImei();
-    const cases: [object[], RegExp][] = [
+    const cases: [SaleLine[], RegExp][] = [
       [[{ variantId: phone.id, quantity: 1 }], /السطر 1.*بالرقم التسلسلي/],
       [[{ variantId: phone.id, quantity: 1, serials: ['ABC'] }], /IMEI/],
       [[{ variantId: phone.id, quantity: 1, serials: ['35123'] }], /«35123» ليس رقم IMEI/],
@@ -282,7 +284,7 @@ describe('selling and returning serials and batches', () => {
     const u = await createUserWith(t.ds, ['can_see_products'], { branchId: b1 });
     await other.signIn(u.username, u.password);
     await openOwnShift(t, other, u.username, b1, 53);
-    const both = (lines: object[]) => Promise.all([sell(lines), sell(lines, other)]);
+    const both = (lines: SaleLine[]) => Promise.all([sell(lines), sell(lines, other)]);
     const sold = (res: { body: { lines: { tracked: { batches: { lot: string }[] } }[] } }) =>
       res.body.lines[0].tracked.batches.map((b) => b.lot);
 
@@ -660,7 +662,7 @@ describe('selling and returning serials and batches', () => {
     expect(sale.status).toBe(201);
     const edit = await admin.patch(`/api/invoices/${sale.body.id}`, {
       lines: [{ variantId: phone.id, quantity: 1, serials: [imei] }],
-      payments: [{ methodId: cash, amount: 1_000_000 }],
+      payments: [{ methodId: cash, amount: 10_000 }],
       reason: 'تصحيح',
     });
     expect(edit.status).toBe(409);

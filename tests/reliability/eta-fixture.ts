@@ -67,6 +67,7 @@ export async function etaFixture(
     );
   }
   const variantIds: string[] = [];
+  const prices: number[] = [];
   for (const [price, unit] of [
     [11400, 'piece'],
     [999, 'kg'],
@@ -88,6 +89,7 @@ export async function etaFixture(
       }),
     );
     variantIds.push((product.variants as { id: string }[])[0].id);
+    prices.push(price);
   }
   const cashMethod = (await pg.query(`SELECT id FROM payment_methods WHERE type = 'cash' LIMIT 1`))
     .rows[0].id;
@@ -104,5 +106,14 @@ export async function etaFixture(
     cashiers.push(c);
     cashierIds.push(shift.cashierId as string);
   }
-  return { admin, branchIds, cashiers, cashierIds, variantIds, cashMethod, base: () => base };
+  return {
+    admin,
+    branchIds,
+    cashiers,
+    cashierIds,
+    variantIds,
+    prices,
+    cashMethod,
+    base: () => base,
+  };
 }

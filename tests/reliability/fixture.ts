@@ -32,6 +32,8 @@ export type SalesFixture = {
   cashiers: Http[];
   cashierIds: string[];
   variantIds: string[];
+  /** each variant's list price (piasters), in variantIds' order: a sale pays its total in cash */
+  prices: number[];
   cashMethod: string;
   base: () => string;
 };
@@ -44,9 +46,13 @@ export async function salesFixture(pg: Pg, base: string, n: number): Promise<Sal
   const [{ id: inventoryId }] = (
     await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchId])
   ).rows;
-  const variantIds = (
-    await pg.query(`SELECT id FROM variants WHERE sku LIKE 'DEMO-%' ORDER BY sku LIMIT 20`)
-  ).rows.map((r) => r.id);
+  const rows = (
+    await pg.query(
+      `SELECT id, sell_price FROM variants WHERE sku LIKE 'DEMO-%' ORDER BY sku LIMIT 20`,
+    )
+  ).rows;
+  const variantIds = rows.map((r) => r.id);
+  const prices = rows.map((r) => Number(r.sell_price));
   const admin = new Http(base);
   await admin.signIn('admin', 'demo1234');
   const adj = await admin.call('POST', '/api/StockAdjustments', {
@@ -68,7 +74,7 @@ export async function salesFixture(pg: Pg, base: string, n: number): Promise<Sal
     cashiers.push(c);
     cashierIds.push(shift.body.cashierId as string);
   }
-  return { cashiers, cashierIds, variantIds, cashMethod, base: () => base };
+  return { cashiers, cashierIds, variantIds, prices, cashMethod, base: () => base };
 }
 
 /**
@@ -98,13 +104,22 @@ export async function streamSales(
       const i = next++;
       if (i >= total) return;
       if (perSecond) await sleep(Math.max(0, started + (i * 1000) / perSecond - Date.now()));
+      const first = (i + w) % f.variantIds.length;
+      const second = (i * 7) % f.variantIds.length;
       const body = {
         id: randomUUID(),
         lines: [
-          { variantId: f.variantIds[(i + w) % f.variantIds.length], quantity: 1 + (i % 3) },
-          { variantId: f.variantIds[(i * 7) % f.variantIds.length], quantity: 1 },
+          { variantId: f.variantIds[first], quantity: 1 + (i % 3) },
+          { variantId: f.variantIds[second], quantity: 1 },
         ],
-        payments: [{ methodId: f.cashMethod, amount: 100_000_000 }],
+        // the lines at their list prices: a promotion's discount is the change (within
+        // LIMITS.maxChange, decision 0131)
+        payments: [
+          {
+            methodId: f.cashMethod,
+            amount: f.prices[first] * (1 + (i % 3)) + f.prices[second],
+          },
+        ],
       };
       for (let attempt = 0; ; attempt++) {
         const res = await c.call('POST', '/api/Sales', body);

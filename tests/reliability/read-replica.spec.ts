@@ -106,7 +106,7 @@ describe('reports on a read replica (DATABASE_READ_URL)', () => {
     const sale = {
       id: randomUUID(),
       lines: [{ variantId: f.variantIds[0], quantity: 1 }],
-      payments: [{ methodId: f.cashMethod, amount: 100_000_000 }],
+      payments: [{ methodId: f.cashMethod, amount: f.prices[0] }],
     };
     // The command: on the primary (a standby would refuse the write).
     const created = await cashier.call('POST', '/api/Sales', sale);

@@ -83,7 +83,7 @@ describe('Redis through Sentinel (REDIS_SENTINELS)', () => {
       const res = await f.cashiers[0].call('POST', '/api/Sales', {
         id,
         lines: [{ variantId: f.variantIds[0], quantity: 1 }],
-        payments: [{ methodId: f.cashMethod, amount: 100_000_000 }],
+        payments: [{ methodId: f.cashMethod, amount: f.prices[0] }],
       });
       expect(res.status).toBe(201);
       await waitFor(() => [...heard].some((p) => p.includes(id)), {

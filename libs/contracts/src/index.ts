@@ -9,6 +9,7 @@ export * from './receipt';
 export * from './money';
 export * from './journal-descriptions';
 export * from './limits';
+export * from './change';
 export * from './idempotency';
 export * from './device-grant';
 export * from './device-catalog';

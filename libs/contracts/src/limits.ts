@@ -28,7 +28,20 @@ export const LIMITS = {
   documentPayments: 10,
   /** Sales in one `POST /api/Sales/batch` (a till's outbox sync, docs/decisions/0075). */
   saleBatch: 50,
+  /**
+   * The most change one sale gives back from cash: 1,000.00 EGP (docs/decisions/0131). More is a
+   * mistyped amount received (100,000.00 for a 254.00 sale); a real tender that large is entered
+   * as the exact amount, which books the same money.
+   */
+  maxChange: 100_000,
 } as const;
+
+/**
+ * From this much change the till asks the cashier to confirm the amount received before the sale
+ * is completed: the largest Egyptian banknote, 200.00 EGP (docs/decisions/0131). Below it the
+ * payment goes through as typed.
+ */
+export const CHANGE_CONFIRM_FROM = 20_000;
 
 /**
  * The window a journal or document date must fall in (issue 30 item 17): an entry, an expense, a

@@ -123,7 +123,8 @@ async function prepareLots(pg, base, inventoryId, lots) {
 /** The bench's baskets with every `every`-th sale's first line the given batch product. */
 const withLotProduct = (basket, variantId, every) => (i, n) => {
   const lines = basket(i, n);
-  return (i + n) % every === 0 ? [{ id: variantId }, ...lines.slice(1)] : lines;
+  // (each of the three at 1.00 EGP: its price is what the sale pays for it)
+  return (i + n) % every === 0 ? [{ id: variantId, price: 100 }, ...lines.slice(1)] : lines;
 };
 
 /** The lots' sales: how many lots were sold out and the movements that name a lot of the product. */

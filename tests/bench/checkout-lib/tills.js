@@ -91,7 +91,7 @@ const poster = (base) => (session, path, body) =>
 /**
  * Through the API at `base` (a server, or a load balancer): plenty of stock for every variant, each
  * cashier signed in with a shift open on register i. `sell(c, i, n)` posts cashier i's n-th sale and
- * resolves with its id once acknowledged (throws otherwise); `sell(c, i, n, basket)` with other baskets.
+ * resolves with its id once acknowledged (throws otherwise); `sell(c, i, n, baskets)` with other baskets.
  */
 async function openTills(pg, base, shop) {
   const post = poster(base);
@@ -125,11 +125,14 @@ async function openTills(pg, base, shop) {
   // Statistics for the planner, as autovacuum's analyze gives a production database (this
   // machine's PostgreSQL runs with autovacuum off, so a fresh database would have none).
   await pg.query('ANALYZE');
-  const sell = async (c, i, n, basket = shop.basket) => {
+  const sell = async (c, i, n, baskets = shop.basket) => {
+    const basket = baskets(i, n);
     const body = {
       id: randomUUID(),
-      lines: basket(i, n).map((v) => ({ variantId: v.id, quantity: 1 })),
-      payments: [{ methodId: cashMethod, amount: 100_000_000 }],
+      lines: basket.map((v) => ({ variantId: v.id, quantity: 1 })),
+      // the basket at its list prices: a promotion's discount is the change (within
+      // LIMITS.maxChange, decision 0131)
+      payments: [{ methodId: cashMethod, amount: basket.reduce((s, v) => s + v.price, 0) }],
     };
     const res = await post(c.session, '/api/Sales', body);
     const text = await res.text();

@@ -707,6 +707,7 @@ export const SALE_FLAG_KINDS = [
   'credit_over_limit',
   'variant_inactive',
   'coupon_refused',
+  'change_over_limit',
 ] as const;
 export type SaleFlagKind = (typeof SALE_FLAG_KINDS)[number];
 export type SaleFlagDto = {

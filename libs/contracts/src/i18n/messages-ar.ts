@@ -133,6 +133,8 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.PAYMENT_METHOD_INVALID': 'طريقة الدفع غير متاحة',
   'errors.OVERPAID':
     'المدفوع بغير النقدية ({paid}) أكبر من إجمالي الفاتورة ({total})؛ الباقي يُرد نقدًا فقط',
+  'errors.CHANGE_TOO_LARGE':
+    'الحقل "{field}" يجعل الباقي للعميل {change}، وهو أكبر من أقصى باقٍ يُرد ({max})؛ راجع المبلغ المستلم',
   'errors.CUSTOMER_REQUIRED': 'اختر العميل: المتبقي {due} سيُسجل عليه',
   'errors.CREDIT_LIMIT': 'تجاوز حد الائتمان للعميل (المتاح {available})',
   'errors.GIFT_CARD_NOT_FOUND': 'لا توجد بطاقة هدية سارية بالكود {code}',

@@ -140,6 +140,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.PAYMENT_METHOD_INVALID': 'This payment method is not available',
   'errors.OVERPAID':
     'The non-cash amount paid ({paid}) is more than the invoice total ({total}); change is given in cash only',
+  'errors.CHANGE_TOO_LARGE':
+    '"{field}" makes the change {change}, more than the most change given back ({max}); check the cash received',
   'errors.CUSTOMER_REQUIRED': 'Choose the customer: the remaining {due} goes on their account',
   'errors.CREDIT_LIMIT': "The customer's credit limit is exceeded (available {available})",
   'errors.GIFT_CARD_NOT_FOUND': 'No active gift card has the code {code}',

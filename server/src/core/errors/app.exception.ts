@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { ErrorCode } from '@pos/contracts';
+import { changeTooLargeDetail, type ErrorCode } from '@pos/contracts';
 
 /**
  * The one exception the app throws on purpose: a stable code (→ i18n key `errors.<code>`), an HTTP
@@ -36,3 +36,10 @@ export const paymentTooLarge = (field: string) =>
   new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [
     { key: 'validation.limit.documentTotal', params: { field } },
   ]);
+
+/**
+ * Change beyond LIMITS.maxChange (docs/decisions/0131): the amount received was mistyped. The
+ * message names the cash payment's field by its label, the change and the bound.
+ */
+export const changeTooLarge = (over: { change: number; field: string }) =>
+  new AppException('CHANGE_TOO_LARGE', HttpStatus.BAD_REQUEST, {}, [changeTooLargeDetail(over)]);

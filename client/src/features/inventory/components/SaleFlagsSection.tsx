@@ -49,6 +49,12 @@ function useDetailText(): (flag: SaleFlagDto) => string {
           balance: formatPiasters(num(d.balance)),
           limit: formatPiasters(num(d.limit)),
         });
+      case 'change_over_limit':
+        return t('flags.detail.change_over_limit', {
+          change: formatPiasters(num(d.change)),
+          received: formatPiasters(num(d.received)),
+          max: formatPiasters(num(d.max)),
+        });
       case 'variant_inactive':
         return t('flags.detail.variant_inactive', { name });
       case 'coupon_refused':

@@ -12,7 +12,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  CHANGE_CONFIRM_FROM,
   formatPiasters,
+  LIMITS,
   takesMethod,
   type GiftCardDto,
   type PaymentMethodDto,
@@ -30,6 +32,7 @@ import {
   type PaymentEntry,
 } from '../../../shared/lib/cart';
 import type { CustomerPoints } from '../api/loyalty';
+import { ChangeConfirm } from './ChangeConfirm';
 import { GiftCardTender } from './GiftCardTender';
 
 const CREDIT_TEXT = {
@@ -78,6 +81,11 @@ type Props = {
  * credit (issue 30 item 21): with it the remainder is owed by the delivery order and its driver,
  * so it needs no customer, no credit permission and no limit; the delivery dialog follows.
  * Mounted at each opening: cash starts at the total.
+ *
+ * Change (docs/decisions/0131): above LIMITS.maxChange the amount received is taken for a typo and
+ * refused under the cash field (the sale cannot be completed); from CHANGE_CONFIRM_FROM (the
+ * largest banknote) the cashier confirms the amount received and the change before the sale is
+ * sent, and exactly the payments confirmed are sent. Below it nothing is asked.
  */
 export function PaymentDialog({
   total,
@@ -134,8 +142,24 @@ export function PaymentDialog({
   const mayGrantCredit = useCan()('can_grant_credit');
   const credit =
     customer && !cod ? creditProblem(customer, summary.remaining, mayGrantCredit, offline) : null;
+  // More change than anyone hands back: the amount received was mistyped (decision 0131).
+  const changeTooLarge = summary.changeDue > LIMITS.maxChange;
   const canPay =
-    !summary.overpaid && !needsCustomer && !credit && !giftOver && !pointsOver && !submitting;
+    !summary.overpaid &&
+    !changeTooLarge &&
+    !needsCustomer &&
+    !credit &&
+    !giftOver &&
+    !pointsOver &&
+    !submitting;
+  // The payments waiting for the cashier's word on a large change: the very ones then sent.
+  const [confirming, setConfirming] = useState<{
+    payments: PaymentEntry[];
+    options: { installment: boolean; cod: boolean };
+    received: number;
+    change: number;
+  } | null>(null);
+  const cashField = cash ? `${baseId}-${cash.id}` : null;
 
   const othersThan = (methodId: string) =>
     entries.filter((e) => e.methodId !== methodId).reduce((s, e) => s + e.amount, 0);
@@ -164,15 +188,23 @@ export function PaymentDialog({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // An unusable amount says why under its field; the sale is not sent.
-    if (canPay && guard.check())
-      onPay(
-        entries.filter((x) => x.amount > 0),
-        {
-          installment:
-            !cod && Boolean(installmentMethod) && summary.remaining > 0 && owed === 'installment',
-          cod,
-        },
-      );
+    if (!canPay || confirming || !guard.check()) return;
+    const payments = entries.filter((x) => x.amount > 0);
+    const options = {
+      installment:
+        !cod && Boolean(installmentMethod) && summary.remaining > 0 && owed === 'installment',
+      cod,
+    };
+    if (summary.changeDue >= CHANGE_CONFIRM_FROM)
+      setConfirming({
+        payments,
+        options,
+        change: summary.changeDue,
+        received: payments
+          .filter((p) => methods.find((m) => m.id === p.methodId)?.type === 'cash')
+          .reduce((s, p) => s + p.amount, 0),
+      });
+    else onPay(payments, options);
   };
 
   return (
@@ -203,7 +235,19 @@ export function PaymentDialog({
                         : (amounts[m.id] ?? null)
                     }
                     disabled={(isGift(m) && !giftCard) || (isPoints(m) && !pointsUsable)}
-                    error={(isGift(m) && giftOver) || (isPoints(m) && pointsOver)}
+                    error={
+                      (isGift(m) && giftOver) ||
+                      (isPoints(m) && pointsOver) ||
+                      (m.type === 'cash' && changeTooLarge)
+                    }
+                    helperText={
+                      m.type === 'cash' && changeTooLarge
+                        ? t('pay.changeTooLarge', {
+                            change: formatPiasters(summary.changeDue),
+                            max: formatPiasters(LIMITS.maxChange),
+                          })
+                        : undefined
+                    }
                     onValue={(v) => setAmounts((a) => ({ ...a, [m.id]: v }))}
                     autoFocus={i === 0}
                     guard={guard}
@@ -264,7 +308,7 @@ export function PaymentDialog({
             <Typography sx={{ fontWeight: 700, fontSize: 20 }}>{t('pay.change')}</Typography>
             <Typography
               sx={{ fontWeight: 700, fontSize: 20 }}
-              color="success.main"
+              color={changeTooLarge ? 'error.main' : 'success.main'}
               data-testid="pay-change"
             >
               {formatPiasters(summary.changeDue)}
@@ -364,6 +408,19 @@ export function PaymentDialog({
           </Button>
         </DialogActions>
       </form>
+      {confirming && (
+        <ChangeConfirm
+          received={confirming.received}
+          change={confirming.change}
+          onConfirm={() => {
+            const { payments, options } = confirming;
+            setConfirming(null);
+            onPay(payments, options);
+          }}
+          onCorrect={() => setConfirming(null)}
+          focusAfterCorrect={cashField}
+        />
+      )}
     </Dialog>
   );
 }

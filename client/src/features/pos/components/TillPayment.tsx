@@ -1,4 +1,4 @@
-import type { SaleDto, ShiftDto } from '@pos/contracts';
+import { LIMITS, type SaleDto, type ShiftDto } from '@pos/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -143,7 +143,9 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold,
       offline={offline}
       points={points.data ?? null}
       onPay={(payments, options) => {
-        if (paymentSummary(total, payments, methods.data ?? []).overpaid) return;
+        const summary = paymentSummary(total, payments, methods.data ?? []);
+        // (the dialog refuses both; decision 0131 for the change)
+        if (summary.overpaid || summary.changeDue > LIMITS.maxChange) return;
         void send(payments, options.installment, options.cod);
       }}
     />

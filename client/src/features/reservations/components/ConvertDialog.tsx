@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, takesMethod, type ReservationDto } from '@pos/contracts';
+import { formatPiasters, LIMITS, takesMethod, type ReservationDto } from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
@@ -32,7 +32,11 @@ export function ConvertDialog({
   const [chosen, setChosen] = useState('');
   const method = tenders.find((m) => m.id === chosen) ?? tenders.find((m) => m.type === 'cash');
   const [saleId] = useState(newId);
-  const [amount, setAmount] = useState<number | null>(Math.max(0, r.total - r.deposit));
+  const rest = Math.max(0, r.total - r.deposit);
+  const [amount, setAmount] = useState<number | null>(rest);
+  // what is paid now gives at most LIMITS.maxChange of change (decision 0131; non-cash pays at most
+  // the rest, which the server checks)
+  const most = rest + LIMITS.maxChange;
   // A gift card pays by its code (as at the till); points are the reservation's customer's.
   const [cardCode, setCardCode] = useState('');
   const byCard = method?.type === 'gift_card';
@@ -86,6 +90,11 @@ export function ConvertDialog({
           label={t('convert.cash')}
           value={amount}
           onValue={setAmount}
+          max={most}
+          maxMessage={t('convert.changeTooLarge', {
+            max: formatPiasters(most),
+            change: formatPiasters(LIMITS.maxChange),
+          })}
           size="small"
           testId="reservation-convert-cash"
         />

@@ -457,6 +457,8 @@ function EditInvoiceDialog({
   const [reason, setReason] = useState('');
   const totals = useMemo(() => cartTotals(cart), [cart]);
   const summary = paymentSummary(totals.total, payments, methods.data ?? []);
+  // the server's bound on change (decision 0131): the cash was mistyped
+  const changeTooLarge = summary.changeDue > LIMITS.maxChange;
   const editKey = useIdempotencyKey();
 
   const save = useMutation({
@@ -528,7 +530,11 @@ function EditInvoiceDialog({
       title={t('edit.title', { number: sale.number })}
       submitting={save.isPending}
       submitDisabled={
-        !reason.trim() || cart.lines.length === 0 || !!totals.error || summary.overpaid
+        !reason.trim() ||
+        cart.lines.length === 0 ||
+        !!totals.error ||
+        summary.overpaid ||
+        changeTooLarge
       }
       submitTestId="edit-save"
       maxWidth="md"
@@ -627,6 +633,14 @@ function EditInvoiceDialog({
           </Alert>
         )}
         {totals.error && <Alert severity="error">{t('edit.discountTooLarge')}</Alert>}
+        {changeTooLarge && (
+          <Alert severity="error" data-testid="edit-change-too-large">
+            {t('edit.changeTooLarge', {
+              change: formatPiasters(summary.changeDue),
+              max: formatPiasters(LIMITS.maxChange),
+            })}
+          </Alert>
+        )}
         <TextField
           size="small"
           required

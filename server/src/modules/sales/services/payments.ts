@@ -1,13 +1,14 @@
 import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  changeOverLimit,
   formatPiasters,
   LIMITS,
   takesMethod,
   type PaymentMethodType,
   type SalePaymentInputDto,
 } from '@pos/contracts';
-import { AppException, paymentTooLarge } from '../../../core/errors/app.exception';
+import { AppException, changeTooLarge, paymentTooLarge } from '../../../core/errors/app.exception';
 
 export type PaymentMethodRow = {
   id: string;
@@ -63,8 +64,14 @@ export function settlePayments(
   methods: PaymentMethodRow[],
   mayGrantCredit: boolean,
   cod = false,
-  /** a sale rung offline (issue 32): credit beyond the limit is reported, not refused */
-  waive?: (kind: 'credit_over_limit', detail: Record<string, unknown>) => void,
+  /**
+   * a sale rung offline (issue 32): credit beyond the limit, and change beyond LIMITS.maxChange
+   * (the device already handed it over), are reported, not refused
+   */
+  waive?: (
+    kind: 'credit_over_limit' | 'change_over_limit',
+    detail: Record<string, unknown>,
+  ) => void,
 ): SettledPayments {
   const byId = new Map(methods.map((x) => [x.id, x]));
   for (const p of payments) {
@@ -85,6 +92,16 @@ export function settlePayments(
   const huge = payments.findIndex((p) => p.amount > LIMITS.documentTotal);
   if (huge >= 0) throw paymentTooLarge(`payments.${huge}.amount`);
   const changeDue = Math.max(0, tendered - total);
+  // Change beyond LIMITS.maxChange is a mistyped amount received (docs/decisions/0131): refused,
+  // nothing written; a sale rung offline already handed it over, so it is flagged instead.
+  const tooMuch = changeOverLimit(payments, total, (id) => byId.get(id)!.type === 'cash');
+  if (tooMuch && waive)
+    waive('change_over_limit', {
+      change: tooMuch.change,
+      received: tooMuch.received,
+      max: LIMITS.maxChange,
+    });
+  else if (tooMuch) throw changeTooLarge(tooMuch);
   // Change comes out of the cash handed over; the cash payment rows record what stays in the drawer.
   let changeLeft = changeDue;
   const applied: AppliedPayment[] = [];

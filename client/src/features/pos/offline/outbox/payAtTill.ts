@@ -1,4 +1,13 @@
-import type { CreateSaleDto, PaymentMethodDto, SaleDto } from '@pos/contracts';
+import {
+  changeOverLimit,
+  changeTooLargeDetail,
+  parseLocale,
+  translateValidation,
+  type CreateSaleDto,
+  type PaymentMethodDto,
+  type SaleDto,
+} from '@pos/contracts';
+import i18n from 'i18next';
 import { ApiClientError, isApiClientError } from '../../../../shared/api/ApiClientError';
 import type { Cart, PaymentEntry } from '../../../../shared/lib/cart';
 import { withNetworkRetry } from '../../../../shared/lib/ids';
@@ -24,6 +33,9 @@ export async function payAtTill(input: {
   register: number;
   direct: (dto: CreateSaleDto) => Promise<SaleDto>;
 }): Promise<{ sale: SaleDto; queued: boolean }> {
+  // Change beyond LIMITS.maxChange (decision 0131): refused here as the server refuses it online,
+  // before the sale can be completed on the device (the server takes such an offline sale).
+  refuseTooMuchChange(input);
   // A gift card (issue 33 item 5) is spent only where its balance is checked: on the server, now.
   // Such a sale is never completed on the device (docs/decisions/0083).
   // Loyalty points (issue 33 item 4) likewise: their balance is the server's.
@@ -111,4 +123,19 @@ function preview(input: Parameters<typeof payAtTill>[0]) {
     input.methods,
     { ...input.user, register: input.register },
   );
+}
+
+/** The server's CHANGE_TOO_LARGE, said the same way, for change beyond the bound. */
+function refuseTooMuchChange(input: Parameters<typeof payAtTill>[0]): void {
+  const cash = new Set(input.methods.filter((m) => m.type === 'cash').map((m) => m.id));
+  const over = changeOverLimit(input.dto.payments, input.total, (id) => cash.has(id));
+  if (!over) return;
+  const { key, params } = changeTooLargeDetail(over);
+  const message = translateValidation(parseLocale(i18n.language?.slice(0, 2)), key, params);
+  throw new ApiClientError({
+    status: 400,
+    code: 'CHANGE_TOO_LARGE',
+    message,
+    statusMessage: message,
+  });
 }
