@@ -303,3 +303,52 @@ test('a refused sale is dismissed by a manager with a reason, kept on the device
   await expect(page.getByTestId('open-shift-submit')).toBeDisabled();
   await context.setOffline(false);
 });
+
+test('the server down, the network up: the till sells from the device; when the server answers its queue the offline chip goes', async ({
+  page,
+}) => {
+  test.slow();
+  await page.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  await dismissLowStockWhenShown(page);
+  await signIn(page, 'cashier');
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { id: string; branchId: string };
+  };
+  const variant = await pickVariant(page, session.user.branchId);
+  const shift = await openShiftOnFreeRegister(page.request, 0, 75);
+  try {
+    await page.goto('/POS');
+    await expect(page.getByTestId('pos-screen')).toBeVisible();
+    await tillKeptOnDevice(page, session.user.id);
+
+    // The server stops answering (the browser's network is up: navigator.onLine stays true).
+    const down = (route: { abort: (code: string) => Promise<void> }) =>
+      route.abort('connectionrefused');
+    await page.route('**/api/**', down);
+    await page.route('**/socket.io/**', down);
+    await page.reload();
+    await expect(page.getByTestId('offline-indicator')).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await expect(page.getByTestId('pos-screen')).toBeVisible();
+    await page.getByTestId('pos-search').focus();
+    await scan(page, variant.barcodes[0]);
+    await page.getByTestId('pos-pay').click();
+    await page.getByTestId('pay-amount-cash').fill((variant.sellPrice / 100).toFixed(2));
+    await page.getByTestId('pay-submit').click();
+    await expect(page.getByTestId('payment-dialog')).toBeHidden();
+    await expect(page.getByTestId('outbox-waiting')).toHaveAttribute('data-count', '1');
+
+    // The server is back: the outbox's next try is answered, and the session started from the
+    // device is checked with the server then, not at the next five-minute refresh.
+    await page.unroute('**/api/**', down);
+    await page.unroute('**/socket.io/**', down);
+    await expect(page.getByTestId('outbox-waiting')).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByTestId('offline-indicator')).toHaveCount(0, { timeout: 15_000 });
+  } finally {
+    await call(page.request, 'POST', `/api/Shift/${shift.id}/close`, {
+      countedCash: variant.sellPrice,
+    }).catch(() => undefined);
+  }
+});

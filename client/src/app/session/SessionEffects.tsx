@@ -14,7 +14,7 @@ import { ApiClientError } from '../../shared/api/ApiClientError';
 import { handleError } from '../../shared/api/handleError';
 import { http } from '../../shared/api/http';
 import { afterConfigFailure, type ConfigStatus } from '../../shared/lib/configLoad';
-import { forgetSavedSession } from '../../shared/lib/offlineSession';
+import { forgetSavedSession, SERVER_ANSWERED_EVENT } from '../../shared/lib/offlineSession';
 import { setStoreTimeZone } from '../../shared/lib/format';
 import { useLiveConnection, useLiveEvent, useLiveResync } from '../../shared/realtime';
 import { toast } from '../../shared/ui/toast';
@@ -72,13 +72,19 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
     window.addEventListener('focus', onFocus);
     // The network is back: a session started offline is checked with the server at once.
     window.addEventListener('online', onFocus);
+    // The server answered the till's outbox (it was down, the network was not): the same.
+    const onAnswer = () => {
+      if (store.get(sessionState).offline) void refresh();
+    };
+    window.addEventListener(SERVER_ANSWERED_EVENT, onAnswer);
     const timer = window.setInterval(() => void refresh(), SESSION_REFRESH_MS);
     return () => {
       window.removeEventListener('focus', onFocus);
       window.removeEventListener('online', onFocus);
+      window.removeEventListener(SERVER_ANSWERED_EVENT, onAnswer);
       window.clearInterval(timer);
     };
-  }, [refresh]);
+  }, [refresh, store]);
 
   // Public configuration: the guard waits for it (module-gated routes). A failure is retried with
   // back-off; the second one in a row is reported and lets the guard decide with what it knows.

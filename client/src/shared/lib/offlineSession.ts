@@ -47,3 +47,15 @@ export function forgetCachedCashier(): void {
     // no storage
   }
 }
+
+/** The window event: the server answered the till's outbox (`serverAnswered`). */
+export const SERVER_ANSWERED_EVENT = 'pos:server-answered';
+
+/**
+ * The server answered a request the till's outbox sent: a session started from the saved profile
+ * because the server could not be reached is checked with it at once (SessionEffects), instead of
+ * at the next focus or five-minute refresh, so the "offline" chip goes with the queue.
+ */
+export function serverAnswered(): void {
+  window.dispatchEvent(new Event(SERVER_ANSWERED_EVENT));
+}

@@ -6,6 +6,7 @@ import {
 } from '@pos/contracts';
 import { request } from '../../../../shared/api/http';
 import { isApiClientError } from '../../../../shared/api/ApiClientError';
+import { serverAnswered } from '../../../../shared/lib/offlineSession';
 import { classifyAnswer } from './classify';
 
 export type SendResult =
@@ -34,9 +35,11 @@ async function tryPost(
       signal: abort.signal,
       ...(grant ? { headers: { [DEVICE_GRANT_HEADER]: grant } } : {}),
     });
+    serverAnswered();
     return { body: await res.json(), status: res.status };
   } catch (err) {
     if (isApiClientError(err)) {
+      if (err.status > 0) serverAnswered();
       const verdict = classifyAnswer(err.status, err.code);
       return {
         verdict: verdict === 'sent' ? 'retry' : verdict,
