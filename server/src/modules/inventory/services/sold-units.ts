@@ -162,6 +162,11 @@ export async function sellTracked(
     allowExpired: boolean;
     /** the ledger movements' reference and reason (a sale's by default; a repair's parts) */
     movement?: MovementOf;
+    /**
+     * the ledger rows the caller's StockLedger.apply just wrote, by variant (its BalanceChange's
+     * movementId): not looked up again, while the sale holds the balance rows
+     */
+    movementIds?: ReadonlyMap<string, string>;
   },
   lines: readonly SaleTrackedLine[],
   info: Map<string, ProductTracking>,
@@ -171,11 +176,13 @@ export async function sellTracked(
   const wanted = lines.filter((l) => info.get(l.variantId)?.tracking !== 'none');
   if (!wanted.length) return { tracked, expired };
   const { type, reason } = sale.movement ?? { type: 'sale', reason: 'sale' };
-  const ids = await movementIds(
-    m,
-    { type, id: sale.id, reason, inventoryId: sale.inventoryId },
-    wanted.map((l) => l.variantId),
-  );
+  const ids =
+    sale.movementIds ??
+    (await movementIds(
+      m,
+      { type, id: sale.id, reason, inventoryId: sale.inventoryId },
+      wanted.map((l) => l.variantId),
+    ));
   for (const [i, line] of lines.entries()) {
     const product = info.get(line.variantId)!;
     if (product.tracking === 'none') continue;
@@ -280,6 +287,10 @@ async function sellBatches(
       { batchId: lot.batchId, lot: lot.lot, expiryDate: lot.expiryDate, quantity: line.quantity },
     ];
   } else {
+    // The common case in one round trip (the sale holds the variant's balance row meanwhile):
+    // the first lot in FEFO order holds the whole quantity, and is locked, taken and moved.
+    const first = await takeFromFirstLot(m, sale, movementId, line);
+    if (first) return [first];
     // First expiry first out over the lots not expired (an expired lot is sold only when named):
     // only the lots the quantity needs are read and locked, in FEFO order (docs/decisions/0123).
     const fefo = await fefoLots(
@@ -313,6 +324,46 @@ async function sellBatches(
     expiryDate: p.expiryDate,
     quantity: p.quantity,
   }));
+}
+
+/**
+ * The first unexpired lot in FEFO order, locked as fefoLots' first chunk would lock it (its
+ * re-check under READ COMMITTED included), and, when it holds the line's whole quantity, taken
+ * and its movement written in the same statement. Null when it does not (or there is no lot):
+ * the lot stays locked and the general pick runs.
+ */
+async function takeFromFirstLot(
+  m: EntityManager,
+  sale: { inventoryId: string; today: string },
+  movementId: string,
+  line: SaleTrackedLine,
+): Promise<{ batchId: string; lot: string; expiryDate: string; quantity: number } | null> {
+  const [row]: { batchId: string; lot: string; expiryDate: string; took: boolean }[] =
+    await m.query(
+      `WITH first AS (
+         SELECT batch_id, lot, expiry_date, on_hand FROM batch_levels
+          WHERE inventory_id = $2 AND variant_id = $1 AND (expiry_date, lot) > ($3::date, '') AND on_hand > 0
+          ORDER BY expiry_date, lot LIMIT 1 FOR UPDATE),
+       taken AS (
+         UPDATE batch_levels bl SET on_hand = bl.on_hand - $4::numeric FROM first
+          WHERE bl.batch_id = first.batch_id AND bl.inventory_id = $2 AND first.on_hand >= $4::numeric
+         RETURNING bl.batch_id),
+       moved AS (
+         INSERT INTO batch_movements (batch_id, movement_id, inventory_id, quantity)
+         SELECT batch_id, $5, $2, -$4::numeric FROM taken
+         ON CONFLICT (batch_id, movement_id) DO UPDATE SET quantity = batch_movements.quantity + EXCLUDED.quantity)
+       SELECT first.batch_id AS "batchId", first.lot, first.expiry_date::text AS "expiryDate",
+              EXISTS (SELECT 1 FROM taken) AS took
+         FROM first`,
+      [line.variantId, sale.inventoryId, sale.today, String(line.quantity), movementId],
+    );
+  if (!row?.took) return null;
+  return {
+    batchId: row.batchId,
+    lot: row.lot,
+    expiryDate: row.expiryDate,
+    quantity: line.quantity,
+  };
 }
 
 /** One returned line of a tracked product: what the request brings back and what the line sold. */

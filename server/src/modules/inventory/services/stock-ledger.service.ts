@@ -23,6 +23,8 @@ export type MovementInput = {
 export type BalanceChange = {
   variantId: string;
   inventoryId: string;
+  /** the ledger row written for it (stock_movements.id): a tracked line's lots and units name it */
+  movementId: string;
   /** The inventory's branch (where the live events go). */
   branchId: string;
   before: number;
@@ -62,6 +64,7 @@ export type LockedBalance = {
 type LedgerRow = {
   variant_id: string;
   inventory_id: string;
+  movement_id: string;
   on_hand: string;
   before: string;
   reserved: string;
@@ -131,6 +134,7 @@ function balanceChange(
   return {
     variantId: mv.variantId,
     inventoryId: mv.inventoryId,
+    movementId: row.movement_id,
     branchId: row.branch_id,
     before: Number(row.before),
     onHand: onHand.toNumber(),
@@ -193,13 +197,14 @@ export class StockLedger {
         [mv.variantId, mv.inventoryId, mv.quantity],
       );
       if (!row) throw new AppException('NOT_FOUND', HttpStatus.NOT_FOUND);
-      changes.push(balanceChange(mv, row, opts));
+      const movementId = uuidv7();
+      changes.push(balanceChange(mv, { ...row, movement_id: movementId }, opts));
       await m.query(
         `INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type,
                                       reference_id, unit_cost, user_id, note)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
-          uuidv7(),
+          movementId,
           mv.variantId,
           mv.inventoryId,
           mv.quantity,
@@ -280,7 +285,7 @@ export class StockLedger {
          INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id,
                                       unit_cost, user_id, note)
          SELECT mid, variant_id, inventory_id, q, on_hand, reason, rtype, rid, cost, uid, note FROM upd)
-       SELECT u.variant_id, u.inventory_id, u.on_hand::text AS on_hand, u.before::text AS before, u.reserved::text AS reserved, i.allow_negative,
+       SELECT u.variant_id, u.inventory_id, u.mid AS movement_id, u.on_hand::text AS on_hand, u.before::text AS before, u.reserved::text AS reserved, i.allow_negative,
               i.branch_id, v.low_stock_threshold::text AS threshold, v.avg_cost::text AS avg_cost, p.unit, p.name_ar, v.properties
          FROM upd u JOIN inventories i ON i.id = u.inventory_id JOIN variants v ON v.id = u.variant_id JOIN products p ON p.id = v.product_id`,
       [

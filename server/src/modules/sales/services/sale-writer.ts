@@ -139,6 +139,10 @@ export class SaleWriter {
       dto.lines,
       tracking,
     );
+    // the store's day for a lot's expiry, read before any balance row is locked
+    const today = trackedLines.some((l) => tracking.get(l.variantId)?.tracking === 'batch')
+      ? storeDayOf(new Date(), (await readStoreSettings(m)).timeZone)
+      : '';
     const customer = dto.customerId ? await lockCustomer(m, dto.customerId) : null;
     // Cash on delivery (issue 30 item 21): what stays unpaid is owed by the delivery order and its
     // driver (the COD receivable), not by the customer: no credit checks, no customer ledger row.
@@ -254,7 +258,16 @@ export class SaleWriter {
     );
     till.flags.push(...negativeStockFlags(changes));
     const sold = hasTracked
-      ? await this.sellTracked(tx, dto.id, ctx.inventoryId, user, trackedLines, tracking, lineIds)
+      ? await this.sellTracked(tx, {
+          saleId: dto.id,
+          inventoryId: ctx.inventoryId,
+          user,
+          lines: trackedLines,
+          info: tracking,
+          lineIds,
+          today,
+          movementIds: new Map(changes.map((c) => [c.variantId, c.movementId])),
+        })
       : null;
     await writeSaleFlags(m, dto.id, ctx.branchId, till.flags);
     if (customer && pay.dueAmount > 0 && !cod) {
@@ -420,16 +433,29 @@ export class SaleWriter {
    */
   private async sellTracked(
     tx: CommandTransaction,
-    saleId: string,
-    inventoryId: string,
-    user: AuthUser,
-    lines: SaleTrackedLine[],
-    info: Map<string, ProductTracking>,
-    lineIds: string[],
+    {
+      saleId,
+      inventoryId,
+      user,
+      lines,
+      info,
+      lineIds,
+      today,
+      movementIds,
+    }: {
+      saleId: string;
+      inventoryId: string;
+      user: AuthUser;
+      lines: SaleTrackedLine[];
+      info: Map<string, ProductTracking>;
+      lineIds: string[];
+      /** the store's day (a lot's expiry is checked against it); '' when no line is by lot */
+      today: string;
+      /** the ledger rows the sale's StockLedger.apply wrote, by variant */
+      movementIds: ReadonlyMap<string, string>;
+    },
   ) {
     const { m } = tx;
-    const needsDay = lines.some((l) => info.get(l.variantId)?.tracking === 'batch');
-    const today = needsDay ? storeDayOf(new Date(), (await readStoreSettings(m)).timeZone) : '';
     const { tracked, expired } = await sellTracked(
       m,
       {
@@ -437,6 +463,7 @@ export class SaleWriter {
         inventoryId,
         today,
         allowExpired: user.permissions.includes('can_sell_expired_batch'),
+        movementIds,
       },
       lines,
       info,

@@ -53,6 +53,7 @@ function setup(onHand: string, status = 'posted', stubs: QueryStub[] = []) {
   const change: BalanceChange = {
     variantId: 'v-1',
     inventoryId: 'i-1',
+    movementId: 'm-1',
     branchId: 'b-1',
     before: 5,
     onHand: 3,
