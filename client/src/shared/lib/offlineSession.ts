@@ -57,5 +57,6 @@ export const SERVER_ANSWERED_EVENT = 'pos:server-answered';
  * at the next focus or five-minute refresh, so the "offline" chip goes with the queue.
  */
 export function serverAnswered(): void {
-  window.dispatchEvent(new Event(SERVER_ANSWERED_EVENT));
+  // (no window: the outbox's code run outside a page, as in its unit tests)
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SERVER_ANSWERED_EVENT));
 }

@@ -91,7 +91,7 @@ function setup(head: string, deviceSerial: string | null = 'TILL-7') {
     [/FROM sale_lines/, [savedLine]],
     [/FROM pos_devices/, [{ eta_pos_serial: deviceSerial }]],
     [/FOR UPDATE/, [{ last_uuid: head, last_seq: 2 }]],
-    [/^\s*WITH r AS \(/, []],
+    [/^\s*WITH r AS \(/, [{ date_time_issued: '2026-12-07T01:00:00Z', total_amount: '220.00000' }]],
   ]);
   const insert = () => {
     const call = m.calls.find((c) => /INSERT INTO e_receipts/.test(c.sql))!;

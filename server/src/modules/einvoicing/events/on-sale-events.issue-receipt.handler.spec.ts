@@ -9,8 +9,10 @@ import {
   sha,
 } from './e-receipt.spec-fixture';
 
-// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
-const READS_ANSWERED_EMPTY: QueryStub[] = [[/^\s*WITH r AS \(/, []]];
+// The receipt's insert answers what it stored (the fake throws on SQL it has no stub for).
+const STORED: QueryStub[] = [
+  [/^\s*WITH r AS \(/, [{ date_time_issued: '2026-12-07T01:00:00Z', total_amount: '220.00000' }]],
+];
 
 function setup(branch: object | undefined, head = { last_uuid: 'a'.repeat(64), last_seq: 6 }) {
   return receiptSetup([
@@ -18,7 +20,7 @@ function setup(branch: object | undefined, head = { last_uuid: 'a'.repeat(64), l
     [/FROM eta_company/, [company]],
     [/FROM sale_lines/, [savedLine]],
     [/FOR UPDATE/, [head]],
-    ...READS_ANSWERED_EMPTY,
+    ...STORED,
   ]);
 }
 
@@ -61,6 +63,19 @@ describe('IssueEReceiptHandler', () => {
     expect(params[12]).toBe('220.00000'); // the POS total
     expect(sqls.some((s) => /pg_notify/.test(s))).toBe(true);
     expect(tx.events[0]).toMatchObject({ type: 'einvoice.status', payload: { status: 'queued' } });
+    // the sale's answer carries the receipt as stored, with its QR (docs/decisions/0132)
+    expect(tx.answer.eReceipt).toMatchObject({
+      kind: 's',
+      uuid: params[8],
+      status: 'queued',
+      dateTimeIssued: '2026-12-07T01:00:00Z',
+      totalAmount: '220.00000',
+      issuerRin: '123456789',
+      branchCode: '3',
+    });
+    expect((tx.answer.eReceipt as { qr: string }).qr).toContain(
+      `/receipts/search/${String(params[8])}/share/2026-12-07T01:00:00Z#Total:220.00000,IssuerRIN:123456789`,
+    );
   });
 
   it('maps the tenders to the ETA code of what was paid (a split is not CC, "with contractor")', () => {
