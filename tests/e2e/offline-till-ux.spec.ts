@@ -66,6 +66,19 @@ async function tillKeptOnDevice(page: Page, userId: string) {
   });
 }
 
+/** The demo cashier signed in (no print dialog, the low-stock warning dismissed) and an item to sell. */
+async function cashierAtTill(page: Page) {
+  await page.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  await dismissLowStockWhenShown(page);
+  await signIn(page, 'cashier');
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { id: string; branchId: string };
+  };
+  return { session, variant: await pickVariant(page, session.user.branchId) };
+}
+
 /** An item of the user's branch with a barcode, a price and at least 3 available. */
 async function pickVariant(page: Page, branchId: string): Promise<Variant> {
   const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
@@ -100,18 +113,10 @@ test('a till restarted offline mid-shift sells on account within the cached limi
   request,
 }) => {
   test.slow();
-  await page.addInitScript(() => {
-    window.print = () => undefined;
-  });
-  await dismissLowStockWhenShown(page);
+  const { session, variant } = await cashierAtTill(page);
+  const price = variant.sellPrice;
 
   // --- The branch manager makes a customer with a credit limit of one unit's price.
-  await signIn(page, 'cashier');
-  const session = (await (await page.request.get('/api/auth/session')).json()) as {
-    user: { id: string; branchId: string };
-  };
-  const variant = await pickVariant(page, session.user.branchId);
-  const price = variant.sellPrice;
   await signInRequest(request, 'manager');
   const phone = `010${String(Date.now()).slice(-8)}`;
   const customer = await call(request, 'POST', '/api/Customers', {
@@ -308,15 +313,7 @@ test('the server down, the network up: the till sells from the device; when the 
   page,
 }) => {
   test.slow();
-  await page.addInitScript(() => {
-    window.print = () => undefined;
-  });
-  await dismissLowStockWhenShown(page);
-  await signIn(page, 'cashier');
-  const session = (await (await page.request.get('/api/auth/session')).json()) as {
-    user: { id: string; branchId: string };
-  };
-  const variant = await pickVariant(page, session.user.branchId);
+  const { session, variant } = await cashierAtTill(page);
   const shift = await openShiftOnFreeRegister(page.request, 0, 75);
   try {
     await page.goto('/POS');
