@@ -154,7 +154,8 @@ describe('ETA e-receipts', () => {
                   { variantId: a, quantity: 1 + ((k + j) % 3) },
                   { variantId: b, quantity: 0.5 + (j % 2), discount: j === 3 ? 100 : 0 },
                 ],
-                200000,
+                // 1,000.00 in cash: the change stays within LIMITS.maxChange (decision 0131)
+                100000,
               ),
             ),
           );

@@ -203,8 +203,10 @@ function Closing(props: {
         {t('receipt.inWords', { words: amountInWords(props.total, i18n.language) })}
       </Box>
       {props.children}
-      {/* a plain block (no border, no padding): the margins inside collapse as without it */}
-      <Box {...LATE}>
+      {/* its own formatting context: its children's margins stay inside it, so it lies the same
+          in the receipt and drawn alone after the sale's answer (a collapsed margin of its
+          barcode shifted that drawing down and cut the e-receipt's last line) */}
+      <Box {...LATE} sx={{ display: 'flow-root' }}>
         <DocumentBarcode value={props.number} />
         {props.eta && (
           <EReceiptQr
