@@ -308,11 +308,15 @@ export class Till {
     throw new Error(`the sale was refused at the till: ${outcome.reason}`);
   }
 
-  /** The till's "sales waiting" counter (0 when the strip is gone). */
+  /**
+   * The till's "sales waiting" counter (0 when the strip is gone), read at one instant: counting
+   * the strip and then reading it raced with its going (the read then waited 30 s for a strip that
+   * was no longer there, seen in CI).
+   */
   async waiting(): Promise<number> {
-    const strip = this.page.getByTestId('outbox-waiting');
-    if ((await strip.count()) === 0) return 0;
-    return Number((await strip.getAttribute('data-count')) ?? '0');
+    return this.page
+      .getByTestId('outbox-waiting')
+      .evaluateAll((strips) => Number(strips[0]?.getAttribute('data-count') ?? '0'));
   }
 }
 
