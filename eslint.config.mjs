@@ -27,6 +27,25 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
   },
+  {
+    // Row ids come from one place, with its pooled random bytes (docs/decisions/0134).
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/core/database/ids.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'uuid',
+              importNames: ['v7'],
+              message: 'Use uuidv7 from server/src/core/database/ids (pooled random bytes).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...serverBoundaries('server/src'),
   ...clientBoundaries('client/src'),
   {

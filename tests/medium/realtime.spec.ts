@@ -263,6 +263,23 @@ describe('live events: one instance pair on the shared Redis', () => {
       stockPayload(f.variant, f.inventoryA, 5),
     );
     await waitFor(() => has(c, sentinel), 8000, 'sentinel');
+    // Each event carries its transaction's time (written with it, published as stored: 0134).
+    const [{ created_at: createdAt }] = await A.ds.query(
+      'SELECT created_at FROM outbox WHERE id = $1',
+      [sentinel],
+    );
+    expect(c.events.find((e) => e.id === sentinel)!.at).toBe(new Date(createdAt).toISOString());
+    // A batch written before 0134 (its events without `at`) goes out with its created_at.
+    const old = uuidv7();
+    await A.ds.query(
+      `INSERT INTO outbox_batches (id, events, created_at)
+       VALUES ($1, jsonb_build_array(jsonb_build_object('id', $2::uuid, 'type', 'stock.changed',
+               'branchId', $3::uuid, 'payload', $4::jsonb)), '2026-11-30T10:20:30.456Z')`,
+      [uuidv7(), old, f.branchA, JSON.stringify(stockPayload(f.variant, f.inventoryA, 7))],
+    );
+    await commitEvent(A, f.branchA, 'stock.changed', stockPayload(f.variant, f.inventoryA, 5));
+    await waitFor(() => has(c, old), 8000, 'the batch without at');
+    expect(c.events.find((e) => e.id === old)!.at).toBe('2026-11-30T10:20:30.456Z');
     await sleep(300);
     expect(has(c, rolledBackId)).toBe(false);
     expect(

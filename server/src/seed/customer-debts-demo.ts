@@ -1,6 +1,6 @@
 import { includedVat, normalizeArabic } from '@pos/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../core/database/ids';
 import { postHistory } from '../modules/accounting';
 import {
   CustomerPostJournalHandler,

@@ -1,6 +1,6 @@
 import type { MoneyTransactionPostedEvent } from '@pos/contracts';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../core/database/ids';
 import { branchDocumentNumber } from '../core/numbering';
 import { balanceBranches, normaliseLines } from '../modules/accounting';
 import { branchMainVault, createVaultAccount, moneyLines } from '../modules/cash';

@@ -1,5 +1,5 @@
 import { DataSource, type EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../core/database/ids';
 import { appDataSource } from '../app-data-source';
 import { postHistory } from '../modules/accounting';
 import { BranchEntity, nextBranchCode, provisionBranch } from '../modules/branches';

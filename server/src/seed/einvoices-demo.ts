@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../core/database/ids';
 import { buildEtaInvoice, type EtaInvoiceInput } from '@pos/contracts';
 
 // Demo e-invoices (issue 17 item 4): a valid B2B invoice, a credit note referencing it and an

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../core/database/ids';
 import { appDataSource } from '../app-data-source';
 import { loadConfig } from '../core/config/config';
 import { BranchEntity, nextBranchCode, provisionBranch } from '../modules/branches';

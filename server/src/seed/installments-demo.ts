@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../core/database/ids';
 import { dueDateAt, normalizeArabic, type InstallmentPeriod } from '@pos/contracts';
 import { CustomerPostJournalHandler } from '../modules/customers';
 import {

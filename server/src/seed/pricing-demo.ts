@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../core/database/ids';
 import { appDataSource } from '../app-data-source';
 
 // The demo's prices (issue 33 item 8, `npm run demo` only: the tests' seed leaves them out, so

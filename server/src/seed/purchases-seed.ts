@@ -1,6 +1,6 @@
 import { normalizeArabic } from '@pos/contracts';
 import type { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../core/database/ids';
 import { queuePosting } from '../modules/accounting';
 import { moveVault } from '../modules/cash';
 import { StockLedger } from '../modules/inventory';

@@ -1,6 +1,6 @@
 import { withLuhnDigit } from '@pos/contracts';
 import type { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../core/database/ids';
 import { appDataSource } from '../app-data-source';
 import { variantSearchText } from '../modules/catalog';
 import { StockLedger } from '../modules/inventory';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../core/database/ids';
 import { branchMainVault, moveVault } from '../modules/cash';
 import { lockVendor, postVendorLedger, vendorSearchText } from '../modules/purchasing';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../database/ids';
 import type { RequestMeta } from '../auth/decorators';
 
 const SECRET_FIELDS = /secret|password|hash|token/i;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager, LessThan } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../database/ids';
 import { ALL_PERMISSION_KEYS, REQUIRE_ADMIN_TWO_FACTOR, type PermissionKey } from '@pos/contracts';
 import { loadConfig } from '../config/config';
 import { preparedQuery } from '../database/prepared';

@@ -78,8 +78,14 @@ function whoFields(user: AuthUser | undefined): Record<string, string> {
 
 /** The pino-http options: level, redaction, serializers, which requests are logged and how. */
 export function pinoHttpOptions(env: NodeJS.ProcessEnv = process.env): Options {
+  const level = logLevel(env);
+  // A request line below the level is dropped before pino-http builds it: 'silent' tells it so
+  // (otherwise it makes a child logger with the user and the line's fields per answer only for
+  // pino to drop them; docs/decisions/0134).
+  const logged = (wanted: Level) =>
+    pino.levels.values[wanted] >= pino.levels.values[level] ? wanted : 'silent';
   return {
-    level: logLevel(env),
+    level,
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
     base: { pid: process.pid },
     messageKey: 'msg',
@@ -101,8 +107,12 @@ export function pinoHttpOptions(env: NodeJS.ProcessEnv = process.env): Options {
           ((req as LoggedRequest).url ?? '').split('?')[0],
         ),
     },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customProps: (req) => whoFields((req as LoggedRequest).user),
+    customLogLevel: (_req, res, error) => logged(error || res.statusCode >= 500 ? 'error' : 'info'),
+    // No user yet when the request starts (the auth guard adds it: logRequestUser): no child then.
+    customProps: (req) => {
+      const who = whoFields((req as LoggedRequest).user);
+      return who.userId ? who : (undefined as unknown as object);
+    },
     customSuccessMessage: (req, res) => `${req.method} ${res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${res.statusCode}`,
   };

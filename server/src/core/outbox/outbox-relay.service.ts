@@ -8,10 +8,9 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import type { LiveEvent } from '@pos/contracts';
 import { RedisService } from '../redis/redis.service';
 import { OutboxWakeup } from './outbox-wakeup';
-import type { OutboxBatchEvent } from './outbox.entity';
+import { EVENT_AT } from './outbox.service';
 import { realtimeNames, realtimeTimings } from '../realtime/realtime.config';
 
 /** Transactions a pass takes (each holds its events: a sale seven, a stock count one per line). */
@@ -21,7 +20,8 @@ const RELAY_LOCK = 0x0b0b0e1a;
 const PUBLISH_TIMEOUT_MS = 2000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Row = { id: string; events: OutboxBatchEvent[]; created_at: Date };
+/** A batch as the relay reads it: its events as the JSON text of the wire form (an array). */
+type Row = { id: string; events: string };
 
 /**
  * Publishes committed outbox rows to Redis and stamps them (DESIGN.md §3).
@@ -214,9 +214,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       // index of unpublished rows until a vacuum, and only an index scan marks them dead as it
       // passes (the next pass skips them). A bitmap scan visits every one of them on every pass:
       // measured 8 ms of PostgreSQL per pass after 3,500 events, growing with each sale (issue 21).
+      // The events as text, already the wire form (each with its `at`, OutboxService): published
+      // as read, neither parsed nor written again here. A batch from before 0134 gets its `at`
+      // from its created_at here.
       const results = (await client.query(
-        `BEGIN; SET LOCAL enable_bitmapscan = off; SELECT id, events, created_at FROM outbox_batches
-           WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        `BEGIN; SET LOCAL enable_bitmapscan = off;
+         SELECT id, CASE WHEN events->0 ? 'at' THEN events
+                    ELSE (SELECT jsonb_agg(e || jsonb_build_object('at', ${EVENT_AT.replace('now()', 'created_at')}) ORDER BY n)
+                            FROM jsonb_array_elements(events) WITH ORDINALITY AS x(e, n)) END::text AS events
+           FROM outbox_batches
+          WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       )) as unknown as { rows: Row[] }[];
       open = true;
       const rows = results[2].rows;
@@ -227,18 +234,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       }
       // The pass goes out as one message (an array in outbox order): one Redis command and one
       // delivery per instance, however many events the pass holds.
-      const events: LiveEvent[] = rows.flatMap((r) => {
-        const at = r.created_at.toISOString();
-        return r.events.map((e) => ({
-          id: e.id,
-          type: e.type as LiveEvent['type'],
-          branchId: e.branchId,
-          at,
-          payload: e.payload as LiveEvent['payload'],
-        }));
-      });
+      // one JSON array of every batch's events, in order: each batch's array without its brackets
+      const message = `[${rows
+        .map((r) => r.events.slice(1, -1))
+        .filter((inner) => inner.length > 0)
+        .join(',')}]`;
       const receivers = await withTimeout(
-        this.publisher.publish(this.channel, JSON.stringify(events)),
+        this.publisher.publish(this.channel, message),
         PUBLISH_TIMEOUT_MS,
       );
       // Stamp the pass only when it reached at least one subscriber (none yet means the instances
@@ -255,7 +257,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       );
       open = false;
       if (ok < rows.length)
-        this.report(`${events.length} event(s) not taken by Redis yet; retrying`);
+        this.report(`${rows.length - ok} batch(es) of events not taken by Redis yet; retrying`);
       return { published: ok, full: ok === rows.length && rows.length === BATCH };
     } finally {
       if (open) await client.query('ROLLBACK').catch(() => undefined);

@@ -6,6 +6,8 @@ export type OutboxBatchEvent = {
   id: string;
   type: string;
   branchId: string;
+  /** the transaction's time (absent in batches written before docs/decisions/0134) */
+  at?: string;
   payload: Record<string, unknown>;
 };
 

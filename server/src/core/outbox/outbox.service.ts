@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../database/ids';
 import type { LiveEventMap, LiveEventType } from '@pos/contracts';
 import { preparedQuery } from '../database/prepared';
 
@@ -25,6 +25,13 @@ export type ExtraWrite = (bind: (value: unknown) => string) => string;
 
 /** An audit row to write in the same statement (see AuditService.values). */
 export type AuditValues = unknown[];
+
+/**
+ * An event's `at` as the live event carries it (ISO 8601 in UTC, milliseconds, as Date.toISOString
+ * writes it): the transaction's time, which is also the batch's `created_at`. Written with the
+ * event, so the relay publishes the stored text as it is (docs/decisions/0134).
+ */
+export const EVENT_AT = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Writes live events into the caller's transaction (nothing is published before commit). */
 @Injectable()
@@ -90,7 +97,7 @@ export class OutboxService {
          ${more.join('\n')}),
        e AS (INSERT INTO outbox_batches (id, events)
              SELECT ${bind(uuidv7())}::uuid,
-                    jsonb_agg(jsonb_build_object('id', id, 'type', type, 'branchId', branch_id, 'payload', payload) ORDER BY n)
+                    jsonb_agg(jsonb_build_object('id', id, 'type', type, 'branchId', branch_id, 'at', ${EVENT_AT}, 'payload', payload) ORDER BY n)
                FROM src HAVING count(*) > 0
              RETURNING id)
        ${extra.notify === false ? 'SELECT 1' : `SELECT pg_notify('outbox', (SELECT id::text FROM e))`}`,

@@ -18,7 +18,7 @@ import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../database/ids';
 import type { AuthUser } from '../auth/auth.types';
 import type { ResourceAccess } from '@pos/contracts';
 import { ACCESS_KEY, CurrentUser, Meta, type Access, type RequestMeta } from '../auth/decorators';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../core/database/ids';
 import { Errors } from '../../core/errors/app.exception';
 
 /** Locks the customer row and returns what limits a credit sale needs. */

@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../core/database/ids';
 import { DELIVERY_TRANSITIONS, type DeliveryAction, type DeliveryStatus } from '@pos/contracts';
 import type { AuthUser } from '../../core/auth/auth.types';
 import { branchWriteScope } from '../../core/auth/branch-scope';

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../core/database/ids';
 import type { InstallmentGuarantorDto, InstallmentTermsDto } from '@pos/contracts';
 import type { CommandTransaction } from '../../core/cqrs';
 import { branchDocumentNumber } from '../../core/numbering';

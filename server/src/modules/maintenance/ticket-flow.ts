@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../core/database/ids';
 import {
   LIMITS,
   MAINTENANCE_STATUSES,

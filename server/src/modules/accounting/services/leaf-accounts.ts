@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 
 /**
  * The chart of accounts belongs to accounting: a module that keeps an account per row of its own

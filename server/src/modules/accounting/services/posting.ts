@@ -1,5 +1,5 @@
 import type { JournalSourceType } from '@pos/contracts';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import type { CommandTransaction } from '../../../core/cqrs';
 
 /** The chart's system accounts (seeded by the CreateAccounting and AddInventoryPostingAccounts migrations, never deleted). */

@@ -6,7 +6,8 @@ import type { Queue } from 'bullmq';
 import Decimal from 'decimal.js';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
+import { v5 as uuidv5 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import {
   LIMITS,
   MAX_IMEIS,

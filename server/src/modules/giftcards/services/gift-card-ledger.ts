@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import {
   formatPiasters,
   LIMITS,

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
 import { DataSource, type EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import { AuditService } from '../../../core/audit/audit.service';
 import { loadConfig } from '../../../core/config/config';
 import type { AuthUser } from '../../../core/auth/auth.types';

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import { allocateCollection, type CustomerPaymentReceivedEvent } from '@pos/contracts';
 import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
 import { branchDocumentNumber } from '../../../core/numbering';

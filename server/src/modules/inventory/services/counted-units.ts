@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import type { StockTakingTrackedDto } from '@pos/contracts';
 import type { BalanceChange, StockLedger } from './stock-ledger.service';
 import { documentMovementIds, linkUnits, lockLotsAt, moveLots } from './moved-units';

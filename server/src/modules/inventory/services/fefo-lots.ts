@@ -20,6 +20,15 @@ const MAX_CHUNK = 1000;
 export type FefoLot = BatchStock & { onHand: string };
 
 /**
+ * The lots of variant $1 holding stock at inventory $2 after (expiry, lot) = ($3, $4), in FEFO
+ * order: the one condition and order every FEFO read here shares (the walk and the first-lot take).
+ */
+const FEFO_FROM = `FROM batch_levels
+        WHERE inventory_id = $2 AND variant_id = $1 AND (expiry_date, lot) > ($3::date, $4::text)
+          AND on_hand > 0
+        ORDER BY expiry_date, lot`;
+
+/**
  * The unexpired lots (with `allowExpired`, all lots) of a variant holding stock at an inventory, in FEFO order, until their
  * quantity covers `quantity` (all of them when it cannot), and the pick of `quantity` from them.
  *
@@ -51,10 +60,7 @@ export async function fefoLots(
   for (;;) {
     const rows: FefoLot[] = await m.query(
       `SELECT batch_id AS "batchId", lot, expiry_date::text AS "expiryDate", on_hand::text AS "onHand"
-         FROM batch_levels
-        WHERE inventory_id = $2 AND variant_id = $1 AND (expiry_date, lot) > ($3::date, $4::text)
-          AND on_hand > 0
-        ORDER BY expiry_date, lot
+         ${FEFO_FROM}
         LIMIT $5${opts.lock ? ' FOR UPDATE' : ''}`,
       [at.variantId, at.inventoryId, after[0], after[1], chunk],
     );
@@ -69,4 +75,37 @@ export async function fefoLots(
     chunk = Math.min(MAX_CHUNK, chunk * GROWTH);
   }
   return { lots, ...pickFefo(lots, quantity, at.today, { allowExpired: opts.allowExpired }) };
+}
+
+/**
+ * The first unexpired lot in FEFO order, locked as fefoLots' first chunk would lock it (its
+ * re-check under READ COMMITTED included), and, when it holds `quantity` whole, taken and its
+ * movement (`movementId`) written in the same statement: a sale's common case in one round trip.
+ * Null when it does not (or there is no lot): the lot stays locked and fefoLots runs.
+ */
+export async function takeFromFirstLot(
+  m: EntityManager,
+  at: { variantId: string; inventoryId: string; today: string },
+  quantity: number,
+  movementId: string,
+): Promise<{ batchId: string; lot: string; expiryDate: string; quantity: number } | null> {
+  const [row]: { batchId: string; lot: string; expiryDate: string; took: boolean }[] =
+    await m.query(
+      `WITH first AS (
+         SELECT batch_id, lot, expiry_date, on_hand ${FEFO_FROM} LIMIT 1 FOR UPDATE),
+       taken AS (
+         UPDATE batch_levels bl SET on_hand = bl.on_hand - $5::numeric FROM first
+          WHERE bl.batch_id = first.batch_id AND bl.inventory_id = $2 AND first.on_hand >= $5::numeric
+         RETURNING bl.batch_id),
+       moved AS (
+         INSERT INTO batch_movements (batch_id, movement_id, inventory_id, quantity)
+         SELECT batch_id, $6, $2, -$5::numeric FROM taken
+         ON CONFLICT (batch_id, movement_id) DO UPDATE SET quantity = batch_movements.quantity + EXCLUDED.quantity)
+       SELECT first.batch_id AS "batchId", first.lot, first.expiry_date::text AS "expiryDate",
+              EXISTS (SELECT 1 FROM taken) AS took
+         FROM first`,
+      [at.variantId, at.inventoryId, at.today, '', String(quantity), movementId],
+    );
+  if (!row?.took) return null;
+  return { batchId: row.batchId, lot: row.lot, expiryDate: row.expiryDate, quantity };
 }

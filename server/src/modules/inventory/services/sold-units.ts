@@ -8,7 +8,7 @@ import {
   type SaleLineTracked,
 } from '@pos/contracts';
 import { Errors } from '../../../core/errors/app.exception';
-import { fefoLots } from './fefo-lots';
+import { fefoLots, takeFromFirstLot } from './fefo-lots';
 import { invalid, type ProductTracking } from './tracked-stock';
 
 // The sale side of serials and batches (issue 34, docs/decisions/0107): the units a sale takes out
@@ -289,7 +289,12 @@ async function sellBatches(
   } else {
     // The common case in one round trip (the sale holds the variant's balance row meanwhile):
     // the first lot in FEFO order holds the whole quantity, and is locked, taken and moved.
-    const first = await takeFromFirstLot(m, sale, movementId, line);
+    const first = await takeFromFirstLot(
+      m,
+      { variantId: line.variantId, inventoryId: sale.inventoryId, today: sale.today },
+      line.quantity,
+      movementId,
+    );
     if (first) return [first];
     // First expiry first out over the lots not expired (an expired lot is sold only when named):
     // only the lots the quantity needs are read and locked, in FEFO order (docs/decisions/0123).
@@ -324,46 +329,6 @@ async function sellBatches(
     expiryDate: p.expiryDate,
     quantity: p.quantity,
   }));
-}
-
-/**
- * The first unexpired lot in FEFO order, locked as fefoLots' first chunk would lock it (its
- * re-check under READ COMMITTED included), and, when it holds the line's whole quantity, taken
- * and its movement written in the same statement. Null when it does not (or there is no lot):
- * the lot stays locked and the general pick runs.
- */
-async function takeFromFirstLot(
-  m: EntityManager,
-  sale: { inventoryId: string; today: string },
-  movementId: string,
-  line: SaleTrackedLine,
-): Promise<{ batchId: string; lot: string; expiryDate: string; quantity: number } | null> {
-  const [row]: { batchId: string; lot: string; expiryDate: string; took: boolean }[] =
-    await m.query(
-      `WITH first AS (
-         SELECT batch_id, lot, expiry_date, on_hand FROM batch_levels
-          WHERE inventory_id = $2 AND variant_id = $1 AND (expiry_date, lot) > ($3::date, '') AND on_hand > 0
-          ORDER BY expiry_date, lot LIMIT 1 FOR UPDATE),
-       taken AS (
-         UPDATE batch_levels bl SET on_hand = bl.on_hand - $4::numeric FROM first
-          WHERE bl.batch_id = first.batch_id AND bl.inventory_id = $2 AND first.on_hand >= $4::numeric
-         RETURNING bl.batch_id),
-       moved AS (
-         INSERT INTO batch_movements (batch_id, movement_id, inventory_id, quantity)
-         SELECT batch_id, $5, $2, -$4::numeric FROM taken
-         ON CONFLICT (batch_id, movement_id) DO UPDATE SET quantity = batch_movements.quantity + EXCLUDED.quantity)
-       SELECT first.batch_id AS "batchId", first.lot, first.expiry_date::text AS "expiryDate",
-              EXISTS (SELECT 1 FROM taken) AS took
-         FROM first`,
-      [line.variantId, sale.inventoryId, sale.today, String(line.quantity), movementId],
-    );
-  if (!row?.took) return null;
-  return {
-    batchId: row.batchId,
-    lot: row.lot,
-    expiryDate: row.expiryDate,
-    quantity: line.quantity,
-  };
 }
 
 /** One returned line of a tracked product: what the request brings back and what the line sold. */

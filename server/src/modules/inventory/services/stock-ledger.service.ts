@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import { LIMITS, quantityFitsUnit, type StockReason } from '@pos/contracts';
 import { AppException } from '../../../core/errors/app.exception';
 import { preparedQuery } from '../../../core/database/prepared';

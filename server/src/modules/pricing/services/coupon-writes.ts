@@ -3,7 +3,7 @@
 // look-alikes, rows inserted in one statement (a taken code is a 400 UNIQUE_VIOLATION).
 import { randomInt } from 'node:crypto';
 import { HttpStatus } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { CommandTransaction } from '../../../core/cqrs';
 import { AppException } from '../../../core/errors/app.exception';

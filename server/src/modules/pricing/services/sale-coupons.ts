@@ -1,7 +1,7 @@
 // The coupon codes a sale entered (issue 33 item 3, docs/decisions/0086), checked and redeemed in
 // the sale's own transaction: the pricing module owns the codes, the sales module calls this.
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import type { EntityManager } from 'typeorm';
 import {
   couponProblem,

@@ -9,7 +9,7 @@ import {
 } from '@pos/contracts';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import type { CommandTransaction } from '../../../core/cqrs';

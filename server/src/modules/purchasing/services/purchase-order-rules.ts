@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import {
   LIMITS,
   PURCHASE_ORDER_TRANSITIONS,

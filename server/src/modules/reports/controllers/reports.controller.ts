@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import { ReportQueryDto, type ReportExportJobDto, type ReportResultDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Authenticated, CurrentUser } from '../../../core/auth/decorators';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import { includedVat, lineAmount, type PaymentEffect } from '@pos/contracts';
 import type { CommandTransaction } from '../../../core/cqrs';
 import { Errors } from '../../../core/errors/app.exception';

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../core/database/ids';
 import { HttpStatus } from '@nestjs/common';
 import {
   quantityFitsUnit,

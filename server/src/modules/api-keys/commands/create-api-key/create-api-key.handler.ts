@@ -1,6 +1,6 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../../core/database/ids';
 import {
   CommandRunner,
   TransactionalCommandHandler,

@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import { formatPiasters, type MoneyTransactionStatus } from '@pos/contracts';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../../core/database/ids';
 import {
   CommandRunner,
   TransactionalCommandHandler,

@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ProductResponseDto } from '@pos/contracts';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../../core/database/ids';
 import type { CommandTransaction } from '../../../../core/cqrs';
 import { AppException } from '../../../../core/errors/app.exception';
 import { ProductEntity } from '../../entities/catalog.entities';

@@ -1,7 +1,7 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ImportReportDto, VariantInputDto } from '@pos/contracts';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../../core/database/ids';
 import type { AuthUser } from '../../../../core/auth/auth.types';
 import type { CommandTransaction } from '../../../../core/cqrs';
 import { CategoryEntity, ProductEntity, VariantEntity } from '../../entities/catalog.entities';

@@ -8,7 +8,7 @@ import {
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { formatPiasters } from '@pos/contracts';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../../core/database/ids';
 import { allocateCustomerCredit, lockCustomer, postCustomerLedger } from '../../../customers';
 import { lockVendor, postVendorLedger } from '../../../purchasing';
 import { insertChequeEvent } from '../../cheque-flow';

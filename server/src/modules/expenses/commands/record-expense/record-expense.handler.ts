@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../../core/database/ids';
 import { LIMITS, limitInPounds } from '@pos/contracts';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import {

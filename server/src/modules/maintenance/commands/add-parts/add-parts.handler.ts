@@ -1,5 +1,5 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../../core/database/ids';
 import { lineAmount, type SaleLineTracked } from '@pos/contracts';
 import type { EntityManager } from 'typeorm';
 import {

@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../../core/database/ids';
 import { MAINTENANCE_MAX_PHOTOS } from '@pos/contracts';
 import {
   CommandRunner,

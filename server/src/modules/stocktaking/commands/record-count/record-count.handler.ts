@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../../core/database/ids';
 import { LIMITS, normalizeSerial, quantityFitsUnit, SERIAL_PATTERN } from '@pos/contracts';
 import { invalid, lotExists, trackingOf, unitsNamed } from '../../../inventory';
 import {
