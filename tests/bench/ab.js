@@ -1,0 +1,109 @@
+// `npm run bench -- ab --root DIR [--rounds 8] [--seconds 10] [--warmup 10] [--cashiers 32]
+//   [--lines 5] [--products 400]`
+// The checkout of two builds, alternating: this worktree's (A) and DIR's (B, a commit built in its
+// own worktree), each on its own database with the same shop and tills (ab-lib/side.js), both
+// servers up the whole time, the API's closed loop run on one side at a time for `--seconds`, in
+// ABBA order round after round (A B, B A, A B, …). On a machine whose speed drifts (a shared host:
+// the same build's rate moved between 109 and 189 sales/s from one invocation to the next), two
+// phases seconds apart see the same machine, and the ratio A/B of each round is compared, not
+// rates minutes apart. Prints each round and the median ratio (issues 31 and 33: "checkout not
+// lower than before").
+const { fork } = require('node:child_process');
+const path = require('node:path');
+const { arg } = require('./lib');
+
+const ROOT = arg('root', null);
+const ROUNDS = Number(arg('rounds', '8'));
+const SECONDS = Number(arg('seconds', '10'));
+const WARMUP = Number(arg('warmup', '10'));
+const PORT = Number(arg('port', '3670'));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** A side's process: `--root` only for B, the shop's size as given, its own port. */
+function side(root, port) {
+  const shop = ['cashiers', 'lines', 'products'].flatMap((k) =>
+    arg(k, null) ? [`--${k}`, arg(k, null)] : [],
+  );
+  const child = fork(path.join(__dirname, 'ab-lib', 'side.js'), [
+    ...shop,
+    '--port',
+    String(port),
+    ...(root ? ['--root', root] : []),
+  ]);
+  const next = () =>
+    new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`a side exited (${code})`)));
+    });
+  return {
+    child,
+    ready: next(),
+    run: (seconds) => {
+      const answer = next();
+      child.send({ run: seconds });
+      return answer;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.send({ stop: true });
+      }),
+  };
+}
+
+async function main() {
+  if (!ROOT) {
+    console.log('usage: npm run bench -- ab --root DIR [--rounds 8] [--seconds 10]');
+    process.exit(1);
+  }
+  console.log(
+    `ab: A = this worktree, B = ${ROOT}; ${ROUNDS} rounds of ${SECONDS} s a side (ABBA order) after ${WARMUP} s of warm-up each`,
+  );
+  // one after the other: the setups are heavy, and each side's is its own
+  const a = side(null, PORT);
+  await a.ready;
+  const b = side(ROOT, PORT + 1);
+  await b.ready;
+  const sides = { A: a, B: b };
+  const rounds = [];
+  let errors = 0;
+  try {
+    await a.run(WARMUP);
+    await b.run(WARMUP);
+    const line = (r) =>
+      `${r.rate.toFixed(1)} sales/s (p50 ${r.p50.toFixed(0)}, p99 ${r.p99.toFixed(0)} ms; server ${r.serverMs.toFixed(2)} + PostgreSQL ${r.pgMs.toFixed(2)} ms a sale)`;
+    for (let k = 0; k < ROUNDS; k++) {
+      const order = k % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
+      const got = {};
+      for (const name of order) got[name] = await sides[name].run(SECONDS);
+      errors += got.A.errors + got.B.errors;
+      rounds.push(got);
+      console.log(
+        `round ${k + 1} (${order.join(' ')}): A ${line(got.A)}; B ${line(got.B)}; A/B ${(got.A.rate / got.B.rate).toFixed(3)}`,
+      );
+    }
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+  const of = (name, key) => median(rounds.map((r) => r[name][key]));
+  const ratios = rounds.map((r) => r.A.rate / r.B.rate);
+  console.log(
+    `\nA/B by round: median ${median(ratios).toFixed(3)} (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}); ` +
+      `rounds with A ≥ B: ${ratios.filter((x) => x >= 1).length} of ${ratios.length}`,
+  );
+  console.log(
+    `medians: A ${of('A', 'rate').toFixed(1)}, B ${of('B', 'rate').toFixed(1)} sales/s; server CPU a sale A ${of('A', 'serverMs').toFixed(2)}, B ${of('B', 'serverMs').toFixed(2)} ms; ` +
+      `PostgreSQL A ${of('A', 'pgMs').toFixed(2)}, B ${of('B', 'pgMs').toFixed(2)} ms; errors ${errors}`,
+  );
+  if (errors) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
