@@ -1,9 +1,9 @@
-// `npm run bench -- ab --root DIR [--rounds 8] [--seconds 10] [--warmup 10] [--cashiers 32]
-//   [--lines 5] [--products 400]`
+// `npm run bench -- ab --root DIR [--rounds 8] [--seconds 10] [--settle 3] [--warmup 10]
+//   [--cashiers 32] [--lines 5] [--products 400]`
 // The checkout of two builds, alternating: this worktree's (A) and DIR's (B, a commit built in its
 // own worktree), each on its own database with the same shop and tills (ab-lib/side.js), both
-// servers up the whole time, the API's closed loop run on one side at a time for `--seconds`, in
-// ABBA order round after round (A B, B A, A B, …). On a machine whose speed drifts (a shared host:
+// servers up the whole time, the API's closed loop run on one side at a time for `--seconds`
+// (after `--settle` seconds of it unmeasured), in ABBA order round after round (A B, B A, A B, …). On a machine whose speed drifts (a shared host:
 // the same build's rate moved between 109 and 189 sales/s from one invocation to the next), two
 // phases seconds apart see the same machine, and the ratio A/B of each round is compared, not
 // rates minutes apart. Prints each round and the median ratio (issues 31 and 33: "checkout not
@@ -15,6 +15,7 @@ const { arg } = require('./lib');
 const ROOT = arg('root', null);
 const ROUNDS = Number(arg('rounds', '8'));
 const SECONDS = Number(arg('seconds', '10'));
+const SETTLE = Number(arg('settle', '3'));
 const WARMUP = Number(arg('warmup', '10'));
 const PORT = Number(arg('port', '3670'));
 
@@ -34,17 +35,17 @@ function side(root, port) {
     String(port),
     ...(root ? ['--root', root] : []),
   ]);
-  const next = () =>
-    new Promise((resolve, reject) => {
-      child.once('message', resolve);
-      child.once('exit', (code) => reject(new Error(`a side exited (${code})`)));
-    });
+  // the answer to the message just sent (or the side's end, as an error)
+  let pending = null;
+  child.on('message', (msg) => pending?.resolve(msg));
+  child.on('exit', (code) => pending?.reject(new Error(`a side exited (${code})`)));
+  const next = () => new Promise((resolve, reject) => (pending = { resolve, reject }));
   return {
     child,
     ready: next(),
-    run: (seconds) => {
+    run: (seconds, settle = 0) => {
       const answer = next();
-      child.send({ run: seconds });
+      child.send({ run: seconds, settle });
       return answer;
     },
     stop: () =>
@@ -62,7 +63,7 @@ async function main() {
     process.exit(1);
   }
   console.log(
-    `ab: A = this worktree, B = ${ROOT}; ${ROUNDS} rounds of ${SECONDS} s a side (ABBA order) after ${WARMUP} s of warm-up each`,
+    `ab: A = this worktree, B = ${ROOT}; ${ROUNDS} rounds of ${SECONDS} s a side (ABBA order, each after ${SETTLE} s unmeasured) after ${WARMUP} s of warm-up each`,
   );
   // one after the other: the setups are heavy, and each side's is its own
   const a = side(null, PORT);
@@ -80,7 +81,7 @@ async function main() {
     for (let k = 0; k < ROUNDS; k++) {
       const order = k % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
       const got = {};
-      for (const name of order) got[name] = await sides[name].run(SECONDS);
+      for (const name of order) got[name] = await sides[name].run(SECONDS, SETTLE);
       errors += got.A.errors + got.B.errors;
       rounds.push(got);
       console.log(
@@ -92,9 +93,15 @@ async function main() {
   }
   const of = (name, key) => median(rounds.map((r) => r[name][key]));
   const ratios = rounds.map((r) => r.A.rate / r.B.rate);
+  // The side that sells second in a round follows the other's phase (caches cooled): over an even
+  // number of ABBA rounds each side is second as often, and the geometric mean of the rounds'
+  // ratios weighs both orders alike.
+  const geometric = Math.exp(ratios.reduce((a, x) => a + Math.log(x), 0) / ratios.length);
+  const cpu = (name) => median(rounds.map((r) => r[name].serverMs + r[name].pgMs));
   console.log(
-    `\nA/B by round: median ${median(ratios).toFixed(3)} (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}); ` +
-      `rounds with A ≥ B: ${ratios.filter((x) => x >= 1).length} of ${ratios.length}`,
+    `\nA/B by round: geometric mean ${geometric.toFixed(3)}, median ${median(ratios).toFixed(3)} (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}); ` +
+      `rounds with A ≥ B: ${ratios.filter((x) => x >= 1).length} of ${ratios.length}; ` +
+      `CPU a sale (server + PostgreSQL, median) A ${cpu('A').toFixed(2)}, B ${cpu('B').toFixed(2)} ms`,
   );
   console.log(
     `medians: A ${of('A', 'rate').toFixed(1)}, B ${of('B', 'rate').toFixed(1)} sales/s; server CPU a sale A ${of('A', 'serverMs').toFixed(2)}, B ${of('B', 'serverMs').toFixed(2)} ms; ` +

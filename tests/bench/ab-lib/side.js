@@ -39,23 +39,35 @@ async function main() {
       }
       // each run's sales take later baskets, as one long loop would
       const offset = 10_000 * round++;
-      const serverFrom = cpuMs(server.pid);
-      const postgres = trackCpu('postgres', database);
-      void closedLoop(cashiers, msg.run, (c, i, n) => sell(c, i, offset + n)).then(async (r) => {
-        const serverMs = cpuMs(server.pid) - serverFrom;
-        for (let t = 0; t < 600 && (await outboxBacklog(pg)) > 0; t++)
-          await new Promise((done) => setTimeout(done, 100));
-        const pgMs = postgres.stop();
-        process.send({
-          rate: r.rate,
-          done: r.done,
-          errors: r.errors,
-          p50: r.stats.p50,
-          p99: r.stats.p99,
-          serverMs: serverMs / Math.max(1, r.done),
-          pgMs: pgMs / Math.max(1, r.done),
+      const loop = (seconds, from) =>
+        closedLoop(cashiers, seconds, (c, i, n) => sell(c, i, from + n));
+      // `settle` seconds unmeasured first: the other side's phase cooled this one's caches
+      // (PostgreSQL's shared buffers, the CPU's) and, on a build whose pool closes connections
+      // idle for 10 s, its connections
+      const settled = msg.settle ? loop(msg.settle, offset + 5_000) : Promise.resolve(null);
+      let serverFrom = 0;
+      let postgres = null;
+      void settled
+        .then(() => {
+          serverFrom = cpuMs(server.pid);
+          postgres = trackCpu('postgres', database);
+          return loop(msg.run, offset);
+        })
+        .then(async (r) => {
+          const serverMs = cpuMs(server.pid) - serverFrom;
+          for (let t = 0; t < 600 && (await outboxBacklog(pg)) > 0; t++)
+            await new Promise((done) => setTimeout(done, 100));
+          const pgMs = postgres.stop();
+          process.send({
+            rate: r.rate,
+            done: r.done,
+            errors: r.errors,
+            p50: r.stats.p50,
+            p99: r.stats.p99,
+            serverMs: serverMs / Math.max(1, r.done),
+            pgMs: pgMs / Math.max(1, r.done),
+          });
         });
-      });
     });
     process.send({ ready: true });
   } catch (error) {

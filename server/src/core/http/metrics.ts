@@ -78,12 +78,20 @@ export class MetricsService {
       help: 'Domain events committed and not yet published to Redis (the backlog of the live relay)',
       registers: [this.registry],
       async collect() {
-        const [row] = await dataSource
-          .query(
-            `SELECT COALESCE(sum(jsonb_array_length(events)), 0)::int AS n FROM outbox_batches WHERE published_at IS NULL`,
-          )
-          .catch(() => [{ n: -1 }]);
-        this.set(row.n);
+        // By an index scan, as the relay reads: the planner's parallel bitmap scan visited the
+        // dead index entry of every batch published since the last vacuum (≈ 40 ms a scrape after
+        // 30,000 sales, growing); an index scan kills them as it passes (decision 0136).
+        const n = await dataSource
+          .transaction(async (m) => {
+            await m.query('SET LOCAL enable_bitmapscan = off');
+            await m.query('SET LOCAL max_parallel_workers_per_gather = 0');
+            const [row] = await m.query(
+              `SELECT COALESCE(sum(jsonb_array_length(events)), 0)::int AS n FROM outbox_batches WHERE published_at IS NULL`,
+            );
+            return row.n as number;
+          })
+          .catch(() => -1);
+        this.set(n);
       },
     });
     new Gauge({
