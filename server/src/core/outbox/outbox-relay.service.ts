@@ -10,7 +10,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { RedisService } from '../redis/redis.service';
 import { OutboxWakeup } from './outbox-wakeup';
-import { EVENT_AT } from './outbox.service';
+import { eventAt } from './outbox.service';
 import { realtimeNames, realtimeTimings } from '../realtime/realtime.config';
 
 /** Transactions a pass takes (each holds its events: a sale seven, a stock count one per line). */
@@ -220,7 +220,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       const results = (await client.query(
         `BEGIN; SET LOCAL enable_bitmapscan = off;
          SELECT id, CASE WHEN events->0 ? 'at' THEN events
-                    ELSE (SELECT jsonb_agg(e || jsonb_build_object('at', ${EVENT_AT.replace('now()', 'created_at')}) ORDER BY n)
+                    ELSE (SELECT jsonb_agg(e || jsonb_build_object('at', ${eventAt('created_at')}) ORDER BY n)
                             FROM jsonb_array_elements(events) WITH ORDINALITY AS x(e, n)) END::text AS events
            FROM outbox_batches
           WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,

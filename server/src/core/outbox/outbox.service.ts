@@ -31,7 +31,8 @@ export type AuditValues = unknown[];
  * writes it): the transaction's time, which is also the batch's `created_at`. Written with the
  * event, so the relay publishes the stored text as it is (docs/decisions/0134).
  */
-export const EVENT_AT = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const eventAt = (time: string) =>
+  `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Writes live events into the caller's transaction (nothing is published before commit). */
 @Injectable()
@@ -97,7 +98,7 @@ export class OutboxService {
          ${more.join('\n')}),
        e AS (INSERT INTO outbox_batches (id, events)
              SELECT ${bind(uuidv7())}::uuid,
-                    jsonb_agg(jsonb_build_object('id', id, 'type', type, 'branchId', branch_id, 'at', ${EVENT_AT}, 'payload', payload) ORDER BY n)
+                    jsonb_agg(jsonb_build_object('id', id, 'type', type, 'branchId', branch_id, 'at', ${eventAt('now()')}, 'payload', payload) ORDER BY n)
                FROM src HAVING count(*) > 0
              RETURNING id)
        ${extra.notify === false ? 'SELECT 1' : `SELECT pg_notify('outbox', (SELECT id::text FROM e))`}`,
