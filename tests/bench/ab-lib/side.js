@@ -14,6 +14,7 @@ const {
   shopArgs,
 } = require('../checkout-lib/tills');
 const { outboxBacklog } = require('../checkout-lib/phase');
+const { startAutoAnalyze } = require('../checkout-lib/auto-analyze');
 
 async function main() {
   const db = await demoDatabase();
@@ -22,7 +23,9 @@ async function main() {
   await pg.connect();
   const port = Number(arg('port', '3670'));
   let server = null;
+  let analyzer = null;
   const stop = async () => {
+    await analyzer?.stop();
     await stopServerProcess(server);
     await pg.end().catch(() => undefined);
     await db.drop();
@@ -31,6 +34,8 @@ async function main() {
     const shop = await prepareShop(pg, shopArgs());
     server = await startServerProcess(db.url, port);
     const { cashiers, sell } = await openTills(pg, `http://127.0.0.1:${port}`, shop);
+    // autovacuum's analyze, which a production server runs and this machine's does not
+    analyzer = startAutoAnalyze(db.url);
     let round = 0;
     process.on('message', (msg) => {
       if (msg.stop) {

@@ -194,6 +194,8 @@ async function openLoop(workers, rate, seconds, once) {
   const started = performance.now();
   let maxInflight = 0;
   let active = 0;
+  // Each second of due times: the slowest answer among the sales due in it (where a tail starts).
+  const slowest = new Array(Math.ceil(seconds)).fill(0);
   for (let k = 0; k < total; k++) {
     const due = started + (k * 1000) / rate;
     const wait = due - performance.now();
@@ -205,7 +207,10 @@ async function openLoop(workers, rate, seconds, once) {
       once(workers[i], i, Math.floor(k / workers.length)).then(
         () => {
           active--;
-          latencies.push(performance.now() - due);
+          const ms = performance.now() - due;
+          latencies.push(ms);
+          const second = Math.floor(k / rate);
+          slowest[second] = Math.max(slowest[second] ?? 0, ms);
         },
         (e) => {
           active--;
@@ -221,6 +226,7 @@ async function openLoop(workers, rate, seconds, once) {
     ...loopResult(latencies, errors, started),
     lagMs: sent - (started + ((total - 1) * 1000) / rate),
     maxInflight,
+    slowest,
   };
 }
 
