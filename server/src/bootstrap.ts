@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import type { Request } from 'express';
 import helmet from 'helmet';
+import { setFlagsFromString } from 'node:v8';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { loadConfig } from './core/config/config';
@@ -139,6 +140,11 @@ export type StartOptions = {
 };
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  // V8 drops the bytecode of a function that has not run for a while (a few major collections),
+  // and the server's collections go on while it waits for sales (the relay, the live gateway):
+  // after a quiet spell the first sales compiled the sale's whole path again, 2,000+ functions,
+  // hundreds of ms on a slow machine (decision 0138). A server keeps what it compiled.
+  setFlagsFromString('--no-flush-bytecode');
   const config = loadConfig();
   // JSON lines through pino from the first entry (the database's start, the migrations) on.
   const json = jsonLogger();

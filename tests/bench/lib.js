@@ -78,6 +78,8 @@ function startServerProcess(url, port, profileDir = null, preload = []) {
     process.execPath,
     [
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      // BENCH_SERVER_NODE_ARGS: more options for the server's node (V8 flags, say), space-separated
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
       ...preload.flatMap((m) => ['-r', m]),
       '-e',
       code,
