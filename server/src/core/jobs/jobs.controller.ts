@@ -17,9 +17,9 @@ export class JobsController {
   @Authenticated({ apiKey: ['can_manage_products'] })
   @Get(':id')
   async get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    // The state first, then the job: a job moves to 'completed' after its return value is
-    // stored, so a job read after a 'completed' state always holds it (read the other way
-    // round, a job finishing in between answered 'completed' with no result).
+    // The state first, then the job: BullMQ stores a job's return value in the same step that
+    // makes it 'completed', so a job read after a 'completed' state always holds it (read the
+    // other way round, a job finishing in between answered 'completed' with no result).
     const state = await this.imports.getJobState(id);
     const job = state === 'unknown' ? undefined : await this.imports.getJob(id);
     if (!job || job.data?.user?.id !== user.id) throw Errors.notFound();
