@@ -55,4 +55,6 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The app drains on SIGTERM (docs/operations.md, Stopping); node runs as PID 1 here and handles it.
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/server/src/main.js"]
+# --no-memory-reducer (docs/decisions/0139): V8 must keep the server's heap through a quiet spell, or
+# the first sales after it pay for a compacting collection and a shrunken young generation.
+CMD ["node", "--no-memory-reducer", "dist/server/src/main.js"]

@@ -6,8 +6,8 @@
 // (after `--settle` seconds of it unmeasured), in ABBA order round after round (A B, B A, A B, …). On a machine whose speed drifts (a shared host:
 // the same build's rate moved between 109 and 189 sales/s from one invocation to the next), two
 // phases seconds apart see the same machine, and the ratio A/B of each round is compared, not
-// rates minutes apart. Prints each round and the median ratio (issues 31 and 33: "checkout not
-// lower than before").
+// rates minutes apart. Prints each round, the ratios' geometric mean with its 95 % confidence
+// interval, and their median (issues 31 and 33: "checkout not lower than before").
 const { fork } = require('node:child_process');
 const path = require('node:path');
 const { arg } = require('./lib');
@@ -23,6 +23,32 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+// Student's t, two-sided 95 % (the 0.975 quantile), by degrees of freedom (a statistics table's
+// figures); above 30, the normal distribution's 1.96.
+const T975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145,
+  2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048,
+  2.045, 2.042,
+];
+
+/**
+ * The 95 % confidence interval of the A/B ratio's geometric mean, from the rounds taken in pairs
+ * (an AB round and the BA round after it: each side second once, so the order's own effect
+ * cancels within a pair): the mean of the pairs' mean log ratios ± t · s / √pairs. Null with
+ * fewer than two pairs.
+ */
+function interval(ratios) {
+  const pairs = [];
+  for (let k = 0; k + 1 < ratios.length; k += 2)
+    pairs.push((Math.log(ratios[k]) + Math.log(ratios[k + 1])) / 2);
+  const n = pairs.length;
+  if (n < 2) return null;
+  const mean = pairs.reduce((a, x) => a + x, 0) / n;
+  const sd = Math.sqrt(pairs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1));
+  const half = (T975[n - 2] ?? 1.96) * (sd / Math.sqrt(n));
+  return { low: Math.exp(mean - half), high: Math.exp(mean + half), pairs: n };
+}
 
 /** A side's process: `--root` only for B, the shop's size as given, its own port. */
 function side(root, port) {
@@ -98,8 +124,13 @@ async function main() {
   // ratios weighs both orders alike.
   const geometric = Math.exp(ratios.reduce((a, x) => a + Math.log(x), 0) / ratios.length);
   const cpu = (name) => median(rounds.map((r) => r[name].serverMs + r[name].pgMs));
+  const ci = interval(ratios);
   console.log(
-    `\nA/B by round: geometric mean ${geometric.toFixed(3)}, median ${median(ratios).toFixed(3)} (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}); ` +
+    `\nA/B by round: geometric mean ${geometric.toFixed(3)}` +
+      (ci
+        ? ` (95 % confidence interval ${ci.low.toFixed(3)}–${ci.high.toFixed(3)}, from ${ci.pairs} AB/BA pairs)`
+        : '') +
+      `, median ${median(ratios).toFixed(3)} (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}); ` +
       `rounds with A ≥ B: ${ratios.filter((x) => x >= 1).length} of ${ratios.length}; ` +
       `CPU a sale (server + PostgreSQL, median) A ${cpu('A').toFixed(2)}, B ${cpu('B').toFixed(2)} ms`,
   );

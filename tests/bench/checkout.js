@@ -62,6 +62,8 @@ const PRODUCTS = Number(arg('products', '400'));
 // last change), to compare with earlier figures.
 const SAME_WRITES = arg('baseline', 'same') !== 'minimal';
 const COUNT = Number(arg('count-statements', '0'));
+// `--alloc-profile`: what the server allocates a sale in each API phase (checkout-lib/alloc-sample.js)
+const ALLOC = process.argv.includes('--alloc-profile');
 const LOTS = Number(arg('lots', '0'));
 const LOT_EVERY = Number(arg('lot-every', '4'));
 /** Sales each party makes before the counted ones (plans, caches, the rules read once). */
@@ -173,12 +175,38 @@ async function main() {
   try {
     const shop = await prepareShop(pg, { cashiers: CASHIERS, products: PRODUCTS, lines: LINES });
     const { branch, inventoryId, variants, basket } = shop;
-    server = await startServerProcess(
-      db.url,
-      PORT,
-      arg('profile', null),
-      COUNT ? [require.resolve('./checkout-lib/count-queries.js')] : [],
-    );
+    server = await startServerProcess(db.url, PORT, arg('profile', null), [
+      ...(COUNT ? [require.resolve('./checkout-lib/count-queries.js')] : []),
+      ...(ALLOC ? [require.resolve('./checkout-lib/alloc-sample.js')] : []),
+    ]);
+    /** Sends `message` to the server's preloaded helpers and resolves with their answer. */
+    const askServer = (message) =>
+      new Promise((resolve) => {
+        server.once('message', resolve);
+        server.send(message);
+      });
+    /**
+     * `--alloc-profile`: `work` with the server's allocations sampled; prints what a sale
+     * allocated (sampled bytes over `done` sales) and the heaviest sites. Without it, `work`.
+     */
+    const sampled = async (label, work) => {
+      if (!ALLOC) return work();
+      await askServer('alloc:start');
+      const result = await work();
+      const { bytes, sites, error } = await askServer('alloc:stop');
+      const done = Math.max(1, result.result?.done ?? result.done ?? 0);
+      if (error) console.log(`    ${label}: allocations not sampled (${error})`);
+      else {
+        console.log(
+          `    ${label}: the server allocated ${(bytes / 1024 / done).toFixed(0)} KiB a sale (sampled), heaviest sites:`,
+        );
+        for (const x of sites)
+          console.log(
+            `      ${(x.bytes / 1024 / done).toFixed(1).padStart(6)} KiB  ${x.site}  <- ${x.caller}`,
+          );
+      }
+      return result;
+    };
     const base = `http://127.0.0.1:${PORT}`;
     const { cashiers, cashMethod, sell } = await openTills(pg, base, shop);
     // autovacuum's analyze, which a production server runs and this machine's does not
@@ -441,11 +469,6 @@ async function main() {
     const countStatements = async () => {
       const c = cashiers[0];
       const settle = () => new Promise((r) => setTimeout(r, STATS_SETTLE_MS));
-      const fromServer = (message) =>
-        new Promise((resolve) => {
-          server.once('message', resolve);
-          server.send(message);
-        });
       // What the server does with no sales (its relay's sweeps, its jobs' polls): transactions per
       // ms, taken off each party's count below for the time its window lasted.
       await settle();
@@ -502,13 +525,13 @@ async function main() {
       await settle();
       const s0 = await tableStats(pg);
       const t0 = performance.now();
-      await fromServer('count:reset');
+      await askServer('count:reset');
       const pg0 = cpuOf('postgres', dbName);
       const server0 = cpuMs(server.pid);
       for (let n = 0; n < COUNT; n++) await apiSale(c, 0, COUNT_WARM + n);
       const serverMs = cpuMs(server.pid) - server0;
       const pgMs = cpuOf('postgres', dbName) - pg0;
-      const read = await fromServer('count:read');
+      const read = await askServer('count:read');
       await settle();
       const stats = await windowStats(s0, t0);
       parties.push({ name: 'API', statements: read.statements, stats, pgMs, serverMs });
@@ -602,7 +625,9 @@ async function main() {
         Object.assign(starts, { cpuBefore: cpuMs(server.pid), pgApi0: cpuOf('postgres', dbName) });
         Object.assign(starts, { redisApi0: cpuOf('redis-server'), genApi0: process.cpuUsage() });
         starts.machine1 = machineCpu();
-        return sampleWaits(db.url, () => closedLoop(cashiers, SECONDS, apiSale));
+        return sampled('closed loop API', () =>
+          sampleWaits(db.url, () => closedLoop(cashiers, SECONDS, apiSale)),
+        );
       });
       const { cpuBefore, pgApi0, redisApi0, genApi0, machine1 } = starts;
       const waits = apiPhase.result;
@@ -701,7 +726,9 @@ async function main() {
       const at = {};
       const apiPhase = await phase(pg, base, () => {
         Object.assign(at, { cpu0: cpuMs(server.pid), pg0: cpuOf('postgres', dbName) });
-        return openLoop(cashiers, rate, OPEN_SECONDS, apiSale);
+        return sampled(`open loop API ${rate}/s`, () =>
+          openLoop(cashiers, rate, OPEN_SECONDS, apiSale),
+        );
       });
       const api = apiPhase.result;
       const serverCpu = cpuMs(server.pid) - at.cpu0;

@@ -63,6 +63,12 @@ async function signIn(base, username, password) {
 }
 
 /**
+ * The node options every server launch gives (package.json's start scripts, the Dockerfile):
+ * V8's memory reducer off (docs/decisions/0139).
+ */
+const SERVER_NODE_FLAGS = ['--no-memory-reducer'];
+
+/**
  * The built server in its own process (so the load generator does not share its event loop), on
  * `port`; with `profileDir`, a V8 CPU profile of it is written there; `preload`: modules it loads
  * first (`node -r`, e.g. the statement counter). Resolves with the child.
@@ -77,6 +83,7 @@ function startServerProcess(url, port, profileDir = null, preload = []) {
   const child = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       // BENCH_SERVER_NODE_ARGS: more options for the server's node (V8 flags, say), space-separated
       ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
@@ -108,7 +115,7 @@ async function stopServerProcess(child) {
  */
 async function startBuiltServer(databaseUrl, port, env = {}) {
   const { spawn } = require('node:child_process');
-  const child = spawn(process.execPath, [dist('main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, dist('main.js')], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -226,5 +233,6 @@ module.exports = {
   benchDatabase,
   signIn,
   startServerProcess,
+  SERVER_NODE_FLAGS,
   stopServerProcess,
 };

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ALL_PERMISSION_KEYS } from '../../libs/contracts/src/permissions';
-import { DEMO_PASSWORD, dismissLowStockWhenShown, signIn } from './support';
+import { DEMO_PASSWORD, dismissLowStockWhenShown, pickOption, signIn } from './support';
 
 // Issue 2 acceptance, tried as a new user would, in Arabic: the admin creates a branch (an empty
 // name shows the spec's message), a role with a few permissions and a cashier user on them; the
@@ -37,9 +37,7 @@ async function openFromSidebar(page: Page, link: string, path: string) {
 
 /** Picks an option of an MUI select rendered by a TextField with `select`. */
 async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('listbox')).toBeHidden();
+  await pickOption(page, page.getByTestId(testId), option);
 }
 
 async function csrf(page: Page): Promise<string> {

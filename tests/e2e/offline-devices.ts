@@ -81,7 +81,10 @@ export class Till {
   async signInAndOpen(user: string, register: number, admin: APIRequestContext): Promise<void> {
     await signIn(this.page, user, undefined, { to: '/POS' });
     await openShiftOnFreeRegister(this.page.request, 0, register);
-    const session = (await (await this.page.request.get('/api/auth/session')).json()) as {
+    // (a read: retried on a reset connection, as a browser does; see offline-chaos.spec.ts)
+    const session = (await (
+      await this.page.request.get('/api/auth/session', { maxRetries: 2 })
+    ).json()) as {
       user: { id: string; branchId: string };
     };
     const inventories = (await (await admin.get('/api/Inventories/options')).json()) as {

@@ -10,6 +10,7 @@ import {
   loadSignedIn,
   openInApp,
   ownInventory,
+  pickOption,
   scan,
   signInRequest,
   storeDay,
@@ -211,8 +212,11 @@ test('a phone by its IMEI: received, sold on installments, returned, repaired; a
   await expect(cheeseLine.getByTestId('cart-lots')).toHaveText(
     'لا توجد تشغيلات سارية في هذا المخزن',
   );
-  await cheeseLine.getByTestId('cart-lot').getByRole('combobox').click();
-  await page.getByRole('option', { name: new RegExp(expiredLot) }).click();
+  await pickOption(
+    page,
+    cheeseLine.getByTestId('cart-lot').getByRole('combobox'),
+    new RegExp(expiredLot),
+  );
   await expect(cheeseLine.getByTestId('cart-lot-refused')).toContainText(expiredLot);
   await expect(cheeseLine.getByTestId('cart-lot-refused')).toContainText('منتهية الصلاحية');
   await shot(page, 'expired-lot-refused');

@@ -8,6 +8,7 @@ import {
   dismissLowStockWhenShown,
   openInApp,
   ownInventory,
+  pickOption,
   scan,
   signIn,
   signInRequest,
@@ -158,13 +159,12 @@ test('till: a batch line shows the lot picked first expiry first out; an expired
   await expect(line.getByTestId('cart-lots')).toContainText(`SOON-${tag}`);
   await expect(line.getByTestId('cart-lots')).not.toContainText(`OLD-${tag}`);
   // the expired lot chosen by a cashier without the permission: refused, the pick unchanged
-  await line.getByTestId('cart-lot').getByRole('combobox').click();
-  await page.getByRole('option', { name: new RegExp(`OLD-${tag}`) }).click();
+  const lotSelect = line.getByTestId('cart-lot').getByRole('combobox');
+  await pickOption(page, lotSelect, new RegExp(`OLD-${tag}`));
   await expect(line.getByTestId('cart-lot-refused')).toContainText(`OLD-${tag}`);
   await expect(line.getByTestId('cart-lots')).toContainText(`SOON-${tag}`);
   // another unexpired lot: taken
-  await line.getByTestId('cart-lot').getByRole('combobox').click();
-  await page.getByRole('option', { name: new RegExp(`LATE-${tag}`) }).click();
+  await pickOption(page, lotSelect, new RegExp(`LATE-${tag}`));
   await expect(line.getByTestId('cart-lots')).toContainText(`LATE-${tag}`);
   await expect(line.getByTestId('cart-lot-refused')).toHaveCount(0);
 });

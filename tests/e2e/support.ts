@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Response,
+} from '@playwright/test';
 import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '../../libs/contracts/src/idempotency';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -84,6 +90,25 @@ export async function scan(page: Page, code: string) {
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * Picks the option named `name` (a string: exactly) from an MUI select (`combobox`, its trigger)
+ * as a clerk does: the list opened (again if the click left it closed: on a loaded machine a click
+ * that lands while the last pick's list is still leaving, or whose release MUI takes as a pick,
+ * ends with no list, and a clerk clicks again), the option clicked, the list gone before the next
+ * step.
+ */
+export async function pickOption(page: Page, combobox: Locator, name: string | RegExp) {
+  const listbox = page.getByRole('listbox');
+  const option = listbox.getByRole('option', { name, exact: typeof name === 'string' });
+  await expect(listbox).toBeHidden();
+  await expect(async () => {
+    if (!(await listbox.isVisible())) await combobox.click();
+    await expect(option).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await option.click();
+  await expect(listbox).toBeHidden();
 }
 
 /** Waits for the warning that a page load brings and dismisses it. */

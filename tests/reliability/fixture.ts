@@ -81,13 +81,22 @@ export async function salesFixture(pg: Pg, base: string, n: number): Promise<Sal
  * Each cashier posts sales one after another; a sale is retried with the SAME id until the
  * server acknowledges it (2xx), as the POS does. `onProgress` runs after every acknowledgement.
  * `perSecond`: the sales start at that fixed rate (sale i not before i / perSecond seconds), not as
- * fast as the cashiers can go.
+ * fast as the cashiers can go. `onRefused`: each answer that was not an acknowledgement, as it comes.
+ * `signal`: when aborted the cashiers stop (a test that ran out of time leaves no one selling).
  */
 export async function streamSales(
   f: SalesFixture,
   total: number,
   onProgress: (acknowledged: number) => Promise<void> = async () => undefined,
-  { perSecond }: { perSecond?: number } = {},
+  {
+    perSecond,
+    onRefused,
+    signal,
+  }: {
+    perSecond?: number;
+    signal?: AbortSignal;
+    onRefused?: (answer: { status: number; code?: string; message?: string }) => void;
+  } = {},
 ): Promise<{
   acknowledged: Set<string>;
   failures: string[];
@@ -102,7 +111,7 @@ export async function streamSales(
   const worker = async (c: Http, w: number) => {
     for (;;) {
       const i = next++;
-      if (i >= total) return;
+      if (i >= total || signal?.aborted) return;
       if (perSecond) await sleep(Math.max(0, started + (i * 1000) / perSecond - Date.now()));
       const first = (i + w) % f.variantIds.length;
       const second = (i * 7) % f.variantIds.length;
@@ -129,15 +138,18 @@ export async function streamSales(
           break;
         }
         // A network error (status 0): what fetch said.
-        errorsSeen.push({
+        const refused = {
           status: res.status,
           code: res.body?.code,
           ...(res.status === 0 ? { message: String(res.body?.message) } : {}),
-        });
+        };
+        errorsSeen.push(refused);
+        onRefused?.(refused);
         if (res.status >= 400 && res.status < 500) {
           failures.push(`${res.status} ${JSON.stringify(res.body)}`);
           break;
         }
+        if (signal?.aborted) return;
         if (attempt > 400) {
           failures.push(`gave up on ${body.id}`);
           break;

@@ -26,7 +26,34 @@ describe('PostgreSQL restart during sales', () => {
   let PG_PORT = 25412;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-rel-pg-'));
   type Handle = { url: string; stop: () => Promise<void> };
-  const startEmbeddedPostgres = (dir: string, port: number): Promise<Handle> =>
+  // What happened when, printed if the test does not finish (a CI run once waited out Jest's
+  // 120 s here with nothing said).
+  const began = Date.now();
+  const timeline: string[] = [];
+  const mark = (what: string) =>
+    timeline.push(`${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
+  let finished = false;
+  const selling = new AbortController();
+  // The postmaster of dataDir (its pid file's first line), if one is running.
+  const postmaster = () => {
+    try {
+      const pid = Number(
+        fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      return pid > 0 ? pid : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const signal = (pid: number | undefined, sig: NodeJS.Signals) => {
+    try {
+      if (pid) process.kill(pid, sig);
+    } catch {
+      // already gone
+    }
+  };
+  /** Started within `limit` ms (READY printed), else killed with its PostgreSQL, and refused. */
+  const startEmbeddedPostgres = (dir: string, port: number, limit = 30_000): Promise<Handle> =>
     new Promise((resolve, reject) => {
       const proc = spawn(
         process.execPath,
@@ -34,25 +61,46 @@ describe('PostgreSQL restart during sales', () => {
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let out = '';
+      // the wrapper, and its PostgreSQL at once (immediate shutdown): nothing waits on either
+      const kill = () => {
+        signal(postmaster(), 'SIGQUIT');
+        proc.kill('SIGKILL');
+      };
+      const late = setTimeout(() => {
+        kill();
+        reject(new Error(`no READY within ${limit} ms: ${out}`));
+      }, limit);
       proc.stdout.on('data', (d) => {
         out += d.toString();
-        const m = /READY (\S+)/.exec(out);
+        // the whole line: a chunk can end inside the address
+        const m = /READY (\S+)\n/.exec(out);
         if (m) {
+          clearTimeout(late);
           resolve({
             url: m[1],
+            // SIGTERM: the wrapper stops its PostgreSQL (fast shutdown) and exits; one that has
+            // not within 20 s is killed, said in the timeline.
             stop: () =>
               new Promise<void>((done) => {
-                if (proc.exitCode !== null) return done();
-                proc.once('exit', () => done());
+                if (proc.exitCode !== null || proc.signalCode !== null) return done();
+                const slow = setTimeout(() => {
+                  mark(`the stop took over 20 s: killed (${out.slice(-500)})`);
+                  kill();
+                }, 20_000);
+                proc.once('exit', () => {
+                  clearTimeout(slow);
+                  done();
+                });
                 proc.kill('SIGTERM');
               }),
           });
         }
       });
       proc.stderr.on('data', (d) => (out += d.toString()));
-      proc.once('exit', (code) =>
-        reject(new Error(`embedded PostgreSQL exited (${code}): ${out}`)),
-      );
+      proc.once('exit', (code) => {
+        clearTimeout(late);
+        reject(new Error(`embedded PostgreSQL exited (${code}): ${out}`));
+      });
     });
   let handle: Handle;
   let url: string;
@@ -80,6 +128,12 @@ describe('PostgreSQL restart during sales', () => {
     server = await startServerProcess({ DATABASE_URL: url, PORT });
   });
   afterAll(async () => {
+    selling.abort();
+    if (!finished)
+      console.log(
+        `pg-restart did not finish:\n${timeline.join('\n')}\n` +
+          `the server's last output:\n${server?.output().slice(-4000)}`,
+      );
     await server?.stop('SIGKILL');
     await pg?.end().catch(() => undefined);
     await handle?.stop().catch(() => undefined);
@@ -95,32 +149,59 @@ describe('PostgreSQL restart during sales', () => {
     let restarted = false;
     let outage = 0;
     let back: Promise<void> | undefined;
-    const result = await streamSales(fixture, total, async (acknowledged) => {
-      if (!restarted && acknowledged >= total * 0.4) {
-        restarted = true;
-        const t0 = Date.now();
-        // The cashiers wait for the stop itself only (streamSales awaits this callback), then sell
-        // on while the database is down: their sales meet the outage and are retried.
-        await handle.stop();
-        back = (async () => {
-          await sleep(scale(1500, 5000));
-          // Started again as an operator would: a start that fails (the old postmaster's files
-          // not yet gone on a slow machine) is tried again, and said, instead of leaving the
-          // cashiers retrying against no database until the test's time runs out.
-          for (let attempt = 1; ; attempt++) {
-            try {
-              handle = await startEmbeddedPostgres(dataDir, PG_PORT);
-              break;
-            } catch (error) {
-              console.warn(`PostgreSQL start ${attempt} failed: ${(error as Error).message}`);
-              if (attempt >= 5) throw error;
-              await sleep(1000);
+    let acked = 0;
+    let refused = 0;
+    let lastRefusal = '';
+    const ticker = setInterval(
+      () => mark(`${acked} acknowledged, ${refused} refused (last: ${lastRefusal})`),
+      5000,
+    );
+    ticker.unref();
+    mark(`selling ${total}`);
+    const result = await streamSales(
+      fixture,
+      total,
+      async (acknowledged) => {
+        acked = acknowledged;
+        if (!restarted && acknowledged >= total * 0.4) {
+          restarted = true;
+          const t0 = Date.now();
+          // The cashiers wait for the stop itself only (streamSales awaits this callback), then
+          // sell on while the database is down: their sales meet the outage and are retried.
+          mark('stopping PostgreSQL');
+          await handle.stop();
+          mark('PostgreSQL stopped');
+          back = (async () => {
+            await sleep(scale(1500, 5000));
+            // Started again as an operator would: a start that fails (the old postmaster's files
+            // not yet gone on a slow machine) is tried again, and said, instead of leaving the
+            // cashiers retrying against no database until the test's time runs out.
+            for (let attempt = 1; ; attempt++) {
+              try {
+                handle = await startEmbeddedPostgres(dataDir, PG_PORT);
+                break;
+              } catch (error) {
+                mark(`PostgreSQL start ${attempt} failed: ${(error as Error).message}`);
+                console.warn(`PostgreSQL start ${attempt} failed: ${(error as Error).message}`);
+                if (attempt >= 5) throw error;
+                await sleep(1000);
+              }
             }
-          }
-          outage = Date.now() - t0;
-        })();
-      }
-    });
+            outage = Date.now() - t0;
+            mark(`PostgreSQL started again (${outage} ms down)`);
+          })();
+        }
+      },
+      {
+        signal: selling.signal,
+        onRefused: (answer) => {
+          refused += 1;
+          lastRefusal = JSON.stringify(answer);
+        },
+      },
+    );
+    clearInterval(ticker);
+    mark(`sold: ${result.acknowledged.size} acknowledged, ${result.failures.length} failures`);
     await back;
     expect(restarted).toBe(true);
     expect(outage).toBeGreaterThan(1000);
@@ -142,5 +223,6 @@ describe('PostgreSQL restart during sales', () => {
     expect(rows.length).toBe(total);
     expect(new Set(rows.map((r) => r.id))).toEqual(result.acknowledged);
     expect(await ledgerMismatches(pg)).toEqual([]);
+    finished = true;
   });
 });

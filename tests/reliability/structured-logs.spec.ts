@@ -91,7 +91,10 @@ describe('structured logs without secrets', () => {
     const setup = await admin.call('POST', '/api/account/two-factor/setup', { method: 'totp' });
     expect(setup.status).toBe(200);
     const totpSecret = setup.body.secret as string;
-    const enableCode = currentTotp(totpSecret, Date.now() - STEP_MS);
+    // This step's code enables it and the next step's signs in: each is within the server's ±1
+    // step when it arrives, even across a step change, and the second is later than the first
+    // (a step is accepted once). The step before, as this was, is refused past a step change.
+    const enableCode = currentTotp(totpSecret, Date.now());
     const enabled = await admin.call('POST', '/api/account/two-factor/enable', {
       code: enableCode,
     });
@@ -103,7 +106,7 @@ describe('structured logs without secrets', () => {
       .map((c) => c.split(';')[0])
       .join('; ');
     const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-    const signInCode = currentTotp(totpSecret, Date.now());
+    const signInCode = currentTotp(totpSecret, Date.now() + STEP_MS);
     const twoStep = await fetch(`${server.url}/api/auth/callback/credentials`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },

@@ -22,11 +22,16 @@ export type ServerProcess = {
 /** The built app as its own process (so it can be killed like a real one). */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT;
-  const proc = spawn(process.execPath, [path.join(ROOT, 'dist/server/src/main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // with the node options of every launch (package.json's start scripts, the Dockerfile)
+  const proc = spawn(
+    process.execPath,
+    ['--no-memory-reducer', path.join(ROOT, 'dist/server/src/main.js')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   let stdoutErrors = '';
   let output = '';
@@ -139,7 +144,11 @@ export class Http {
   }
 
   async signIn(username: string, password: string) {
-    let res = await fetch(`${this.base}/api/auth/csrf`, { headers: { cookie: this.cookie() } });
+    // within 15 s each, as `call`: a server that does not answer fails the test at this line
+    let res = await fetch(`${this.base}/api/auth/csrf`, {
+      headers: { cookie: this.cookie() },
+      signal: AbortSignal.timeout(15_000),
+    });
     this.keep(res);
     this.csrf = (await res.json()).csrfToken;
     res = await fetch(`${this.base}/api/auth/callback/credentials`, {
@@ -152,6 +161,7 @@ export class Http {
         username,
         password,
       }),
+      signal: AbortSignal.timeout(15_000),
     });
     this.keep(res);
     if (res.status !== 200)

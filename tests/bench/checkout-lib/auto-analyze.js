@@ -24,6 +24,9 @@ function startAutoAnalyze(url, { everyMs = 60_000 } = {}) {
       if (stopped) return;
       await client.query(`ANALYZE ${name}`);
       analyzed += 1;
+      // BENCH_ANALYZE_LOG: when each table was analyzed (ms since the epoch), to line up with a phase
+      if (process.env.BENCH_ANALYZE_LOG)
+        require('node:fs').appendFileSync(process.env.BENCH_ANALYZE_LOG, `${Date.now()} ${name}\n`);
     }
   };
   const schedule = () => {

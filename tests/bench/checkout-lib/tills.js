@@ -196,6 +196,9 @@ async function openLoop(workers, rate, seconds, once) {
   let active = 0;
   // Each second of due times: the slowest answer among the sales due in it (where a tail starts).
   const slowest = new Array(Math.ceil(seconds)).fill(0);
+  // BENCH_TRACE_FILE: each sale's due time (ms since the epoch) and latency, appended after the
+  // phase (to line them up with a monitor's samples of the server or PostgreSQL)
+  const traced = [];
   for (let k = 0; k < total; k++) {
     const due = started + (k * 1000) / rate;
     const wait = due - performance.now();
@@ -211,6 +214,7 @@ async function openLoop(workers, rate, seconds, once) {
           latencies.push(ms);
           const second = Math.floor(k / rate);
           slowest[second] = Math.max(slowest[second] ?? 0, ms);
+          traced.push(`${(performance.timeOrigin + due).toFixed(0)} ${ms.toFixed(1)}\n`);
         },
         (e) => {
           active--;
@@ -222,6 +226,8 @@ async function openLoop(workers, rate, seconds, once) {
   }
   const sent = performance.now();
   await Promise.all(inflight);
+  if (process.env.BENCH_TRACE_FILE)
+    require('node:fs').appendFileSync(process.env.BENCH_TRACE_FILE, traced.join(''));
   return {
     ...loopResult(latencies, errors, started),
     lagMs: sent - (started + ((total - 1) * 1000) / rate),

@@ -26,7 +26,35 @@ export function logLevel(env: NodeJS.ProcessEnv = process.env): Level {
   return 'info';
 }
 
-/** Paths `redact` masks in anything logged (one level of wildcard, as pino allows). */
+/** Names whose values are never logged: at the top of a logged object, or one level in. */
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'passphrase',
+  'p12Password',
+  'totp',
+  'totpCode',
+  'code',
+  'otp',
+  'token',
+  'csrfToken',
+  'apiKey',
+  'key',
+  'secret',
+  'clientSecret',
+  'authorization',
+  'cookie',
+];
+const CENSOR = '[Redacted]';
+
+/**
+ * Paths `redact` masks in anything logged: the headers, and the secret names at the top. Exact
+ * paths only: pino checks each where its first key is logged. The same names one level in
+ * (`{ dto: { password } }`) are masked by `withoutNestedSecrets` instead of `*.name` paths, which
+ * pino parsed again for every value of every child logger's bindings and every line (three child
+ * loggers a request: docs/decisions/0140).
+ */
 export const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
@@ -36,26 +64,46 @@ export const REDACT_PATHS = [
   'headers.cookie',
   'headers.authorization',
   'headers["x-csrf-token"]',
-  ...[
-    'password',
-    'currentPassword',
-    'newPassword',
-    'passphrase',
-    'p12Password',
-    'totp',
-    'totpCode',
-    'code',
-    'otp',
-    'token',
-    'csrfToken',
-    'apiKey',
-    'key',
-    'secret',
-    'clientSecret',
-    'authorization',
-    'cookie',
-  ].flatMap((name) => [name, `*.${name}`]),
+  ...SECRET_FIELDS,
 ];
+
+/**
+ * `value` with its own secret-named fields masked, as a copy; `value` itself when it has none, is
+ * not an object, is an array, or writes itself (`toJSON`: a date, a decimal).
+ */
+export function withoutSecrets<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
+  let copy: Record<string, unknown> | null = null;
+  for (const name of SECRET_FIELDS) {
+    if (Object.hasOwn(value, name)) {
+      copy ??= { ...(value as Record<string, unknown>) };
+      copy[name] = CENSOR;
+    }
+  }
+  return (copy ?? value) as T;
+}
+
+/** The keys pino serializes itself (below): their serializers mask them. */
+const SERIALIZED = new Set(['req', 'res', 'err']);
+
+/**
+ * A logged object with the secret names masked one level in (what `*.password` paths did): a
+ * copy when there is one to mask, else the object itself. The caller's objects are not changed.
+ */
+export function withoutNestedSecrets(entry: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key in entry) {
+    if (SERIALIZED.has(key)) continue;
+    const value = entry[key];
+    const masked = withoutSecrets(value);
+    if (masked !== value) {
+      copy ??= { ...entry };
+      copy[key] = masked;
+    }
+  }
+  return copy ?? entry;
+}
 
 /** The path with the values of secret-looking query parameters replaced. */
 export function safeUrl(url: string | undefined): string {
@@ -86,7 +134,10 @@ export function pinoHttpOptions(env: NodeJS.ProcessEnv = process.env): Options {
     pino.levels.values[wanted] >= pino.levels.values[level] ? wanted : 'silent';
   return {
     level,
-    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    redact: { paths: REDACT_PATHS, censor: CENSOR },
+    // every line's object, before the serializers (the serialized keys are masked by theirs); a
+    // child logger's bindings are the app's ids and names (request, user, branch, command)
+    formatters: { log: withoutNestedSecrets },
     base: { pid: process.pid },
     messageKey: 'msg',
     customAttributeKeys: { reqId: 'reqId' },
@@ -99,6 +150,8 @@ export function pinoHttpOptions(env: NodeJS.ProcessEnv = process.env): Options {
         url: safeUrl(req.raw?.originalUrl ?? req.url),
       }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      // an error as pino-http's standard serializer wrote it: its secret-named fields masked
+      err: (err: Record<string, unknown>) => withoutSecrets(err),
     },
     // The probes are polled every few seconds by a load balancer: not logged when they pass.
     autoLogging: {
