@@ -167,6 +167,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
   );
   configureApp(app);
+  // Node closes an idle keep-alive connection after 5 s. A client that reuses it at that moment
+  // (its event loop busy when the close arrived) writes into a closed socket and gets ECONNRESET,
+  // as the browser tests' API requests did on a loaded machine; a load balancer keeping its own
+  // connections (HAProxy's http-keep-alive 10 s, nginx's 60 s) meets the same race. The server
+  // keeps them longer than any of those (decision 0141); a stop still closes idle ones at once.
+  const http = app.getHttpServer() as import('node:http').Server;
+  http.keepAliveTimeout = config.httpKeepAliveMs;
   const port = options.port ?? config.port;
   resetLifecycle();
   await app.listen(port, '0.0.0.0');

@@ -81,10 +81,7 @@ export class Till {
   async signInAndOpen(user: string, register: number, admin: APIRequestContext): Promise<void> {
     await signIn(this.page, user, undefined, { to: '/POS' });
     await openShiftOnFreeRegister(this.page.request, 0, register);
-    // (a read: retried on a reset connection, as a browser does; see offline-chaos.spec.ts)
-    const session = (await (
-      await this.page.request.get('/api/auth/session', { maxRetries: 2 })
-    ).json()) as {
+    const session = (await (await this.page.request.get('/api/auth/session')).json()) as {
       user: { id: string; branchId: string };
     };
     const inventories = (await (await admin.get('/api/Inventories/options')).json()) as {

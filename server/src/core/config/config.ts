@@ -26,7 +26,17 @@ export type AppConfig = {
    * signed in). A check always uses the cost written in the hash it checks.
    */
   passwordHashCost: 'standard' | 'test';
+  /**
+   * How long an idle keep-alive connection stays open (HTTP_KEEP_ALIVE_MS, 65,000 ms; bounded to
+   * 5,000–600,000): longer than the load balancer's and the clients' own idle times, so the server
+   * is never the side that closes a connection a client is about to reuse (decision 0141).
+   */
+  httpKeepAliveMs: number;
 };
+
+function within(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
 
 /** The repository root: the nearest folder up from here that holds nest-cli.json. */
 export const ROOT_DIR = findRoot(__dirname);
@@ -58,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hstsSeconds: Math.max(0, Number(env.HSTS_MAX_AGE ?? 0) || 0),
     logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'normal',
     passwordHashCost: env.PASSWORD_HASH_COST === 'test' ? 'test' : 'standard',
+    httpKeepAliveMs: within(Number(env.HTTP_KEEP_ALIVE_MS ?? 65_000) || 65_000, 5_000, 600_000),
   };
 }
