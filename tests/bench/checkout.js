@@ -607,7 +607,7 @@ async function main() {
     for (let r = 1; r <= (COUNT ? 0 : RUNS); r++) {
       const load = loadavg();
       const starts = {};
-      const rawPhase = await phase(pg, base, async () => {
+      const rawPhase = await phase(pg, base, server.pid, async () => {
         // Counted from the phase's own start (after the drain).
         Object.assign(starts, { pgRaw0: cpuOf('postgres', dbName), serverRaw0: cpuMs(server.pid) });
         Object.assign(starts, { genRaw0: process.cpuUsage(), machine0: machineCpu() });
@@ -621,7 +621,7 @@ async function main() {
       const pgRaw = cpuOf('postgres', dbName) - pgRaw0;
       // The server is not part of the baseline's sales, but its relay publishes their events.
       const serverRaw = cpuMs(server.pid) - serverRaw0;
-      const apiPhase = await phase(pg, base, async () => {
+      const apiPhase = await phase(pg, base, server.pid, async () => {
         Object.assign(starts, { cpuBefore: cpuMs(server.pid), pgApi0: cpuOf('postgres', dbName) });
         Object.assign(starts, { redisApi0: cpuOf('redis-server'), genApi0: process.cpuUsage() });
         starts.machine1 = machineCpu();
@@ -675,7 +675,7 @@ async function main() {
       ];
       const row = { load };
       for (const [label, b] of kinds) {
-        const p = await phase(pg, base, async () => {
+        const p = await phase(pg, base, server.pid, async () => {
           const cpu0 = cpuMs(server.pid);
           const pg0 = cpuOf('postgres', dbName);
           const result = await closedLoop(cashiers, SECONDS, async (c, i, n) => {
@@ -721,10 +721,12 @@ async function main() {
     const open = [];
     for (const rate of COUNT ? [] : RATES) {
       const load = loadavg();
-      const rawPhase = await phase(pg, base, () => openLoop(cashiers, rate, OPEN_SECONDS, rawSale));
+      const rawPhase = await phase(pg, base, server.pid, () =>
+        openLoop(cashiers, rate, OPEN_SECONDS, rawSale),
+      );
       const raw = rawPhase.result;
       const at = {};
-      const apiPhase = await phase(pg, base, () => {
+      const apiPhase = await phase(pg, base, server.pid, () => {
         Object.assign(at, { cpu0: cpuMs(server.pid), pg0: cpuOf('postgres', dbName) });
         return sampled(`open loop API ${rate}/s`, () =>
           openLoop(cashiers, rate, OPEN_SECONDS, apiSale),

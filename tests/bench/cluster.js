@@ -73,7 +73,7 @@ async function main() {
       const pids = () => topology.instances.slice(0, n).map((s) => s.pid);
       await closedLoop(cashiers, WARMUP, sell);
       const before = {};
-      const p = await phase(pg, urls, async () => {
+      const p = await phase(pg, urls, null, async () => {
         const sales = await Promise.all(urls.map(scrapeMetrics));
         Object.assign(before, {
           sales: sales.map((m) => m?.[SALES] ?? 0),

@@ -1,7 +1,23 @@
 // A measured phase of a bench that sells through the API (issue 37): it starts once the relay has
-// published the events of the phases before, and says the relay's backlog and the server's
-// event-loop delay during it (from /metrics). Shared by the checkout and cluster benches.
+// published the events of the phases before, and says the relay's backlog, the server's event-loop
+// delay (from /metrics) and its main thread's time on a CPU and waiting for one during it. Shared by
+// the checkout and cluster benches.
+const fs = require('node:fs');
 const { performance } = require('node:perf_hooks');
+
+/**
+ * A process's main thread as the kernel's scheduler counts it (/proc/PID/schedstat): ns on a CPU and
+ * ns runnable but waiting for one, or null (not Linux, or the process gone). The server's JavaScript
+ * runs on that one thread, so its waiting is time no sale moves.
+ */
+function schedstat(pid) {
+  try {
+    const [run, wait] = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { run, wait };
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The server's /metrics as `name{labels}` → value, or null (a `--root` build from before the
@@ -49,9 +65,10 @@ async function outboxBacklog(pg) {
  * phases before (so no phase pays for another's backlog), then runs `fn` while sampling the relay's
  * backlog every 250 ms, and reads the server's event-loop delay over the phase from /metrics.
  * `base`: the server's URL, or several servers' (then `loop` is the one with the worst p99, and
- * `loops` each one's).
+ * `loops` each one's). `pid` (or null): the server's process; its main thread's time on a CPU and
+ * waiting for one over the phase is `thread` (shares of the phase's wall time).
  */
-async function phase(pg, base, fn) {
+async function phase(pg, base, pid, fn) {
   const bases = [base].flat();
   const t0 = performance.now();
   const waited = await outboxBacklog(pg);
@@ -62,6 +79,8 @@ async function phase(pg, base, fn) {
   }
   const drain = { waited, left, seconds: (performance.now() - t0) / 1000 };
   await Promise.all(bases.map(scrapeMetrics));
+  const sched0 = pid ? schedstat(pid) : null;
+  const wall0 = performance.now();
   const backlog = [];
   let sampling = true;
   const sampler = (async () => {
@@ -71,6 +90,12 @@ async function phase(pg, base, fn) {
     }
   })();
   const result = await fn();
+  const sched1 = pid ? schedstat(pid) : null;
+  const wallNs = (performance.now() - wall0) * 1e6;
+  const thread =
+    sched0 && sched1
+      ? { run: (sched1.run - sched0.run) / wallNs, wait: (sched1.wait - sched0.wait) / wallNs }
+      : null;
   sampling = false;
   await sampler;
   const loops = (await Promise.all(bases.map(scrapeMetrics))).map((m) => {
@@ -93,6 +118,7 @@ async function phase(pg, base, fn) {
     },
     loop: worst,
     loops,
+    thread,
   };
 }
 
@@ -105,7 +131,10 @@ function phaseLine(label, p) {
   const loop = p.loop
     ? `server event-loop delay p50 ${p.loop.p50.toFixed(1)}, p99 ${p.loop.p99.toFixed(1)}, max ${p.loop.max.toFixed(1)} ms`
     : 'server event-loop delay not available (no /metrics)';
-  return `    ${label.padEnd(9)} ${drained}; relay backlog mean ${p.backlog.mean.toFixed(1)}, max ${p.backlog.max}; ${loop}`;
+  const thread = p.thread
+    ? `; server main thread on a CPU ${(p.thread.run * 100).toFixed(0)} %, waiting for one ${(p.thread.wait * 100).toFixed(0)} % of the phase`
+    : '';
+  return `    ${label.padEnd(9)} ${drained}; relay backlog mean ${p.backlog.mean.toFixed(1)}, max ${p.backlog.max}; ${loop}${thread}`;
 }
 
 module.exports = { scrapeMetrics, outboxBacklog, phase, phaseLine };
