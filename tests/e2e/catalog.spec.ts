@@ -324,9 +324,9 @@ test('owner adds a size to an existing product and its new variants appear', asy
   // The search's answer redraws the rows: a click that lands while they are replaced opens
   // nothing (CI, stop 58: the row's cell focused, no product page), so it is made again until the
   // product page opens.
+  const row = page.getByTestId('product-row').filter({ hasText: productName });
   await expect(async () => {
-    if (await page.getByTestId('product-row').filter({ hasText: productName }).count())
-      await page.getByTestId('product-row').filter({ hasText: productName }).click();
+    if (await row.count()) await row.click();
     await expect(page.getByTestId('product-title')).toHaveText(productName, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   const variantRows = page.getByTestId('variant-row');
